@@ -1,0 +1,176 @@
+"""`canon` — the command line. Each command is a few lines over api.service.
+
+Exit status: 0 success, 1 a refused or failed operation, 2 a usage error. Errors go to stderr in
+one sentence; `--json` output goes to stdout alone.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import Optional
+
+from catalog.errors import CanonError, InputError, UsageError
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # usage errors: one sentence, exit 2
+        sys.stderr.write(f"canon: {message} (see `canon {self.prog.split(' ', 1)[-1]} --help`)\n"
+                         if " " in self.prog else f"canon: {message} (see `canon --help`)\n")
+        sys.exit(2)
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--catalog", help="SQLAlchemy URL or SQLite file path (default: $CANON_CATALOG or ./.canon/catalog.db)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="canon", description="A governed metadata resolver for analytics documentation.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    p = sub.add_parser("import", help="import evidence records (yaml, json, jsonl, md files or folders)")
+    p.add_argument("paths", nargs="+")
+    p.add_argument("--json", action="store_true")
+    _common(p)
+
+    p = sub.add_parser("ask", help="ask a question; prints the evidence bundle")
+    p.add_argument("question", nargs="?")
+    p.add_argument("--batch", metavar="FILE.jsonl", help="one request a line; one bundle a line out")
+    p.add_argument("--role", action="append", default=[], dest="roles")
+    p.add_argument("--principal")
+    p.add_argument("--as-of")
+    p.add_argument("--known-at")
+    p.add_argument("--json", action="store_true")
+    _common(p)
+
+    p = sub.add_parser("bundle", help="print a stored bundle (audit)")
+    p.add_argument("bundle_id")
+    _common(p)
+
+    p = sub.add_parser("quarantine", help="list rejected input kept in quarantine")
+    p.add_argument("--json", action="store_true")
+    _common(p)
+
+    p = sub.add_parser("eval", help="run a gold suite (default: every suite in evals/suites)")
+    p.add_argument("suite", nargs="?")
+    p.add_argument("--json", action="store_true")
+    _common(p)
+    return parser
+
+
+def _service(args):
+    from api.service import CanonService
+
+    return CanonService(args.catalog)
+
+
+def cmd_import(args) -> int:
+    fault = os.environ.get("CANON_FAULT")
+    report = _service(args).import_paths(args.paths, fault=fault)
+    if args.json:
+        print(json.dumps(report.as_dict()))
+    else:
+        print(f"imported {report.files} file(s): {report.added} added, {report.revised} revised, "
+              f"{report.unchanged} unchanged, {len(report.quarantined)} quarantined")
+    for message in report.quarantined:
+        sys.stderr.write(f"canon: quarantined: {message}\n")
+    return 1 if report.quarantined else 0
+
+
+def cmd_ask(args) -> int:
+    from api.service import AskRequest, parse_as_of, parse_known_at
+    from pydantic import ValidationError
+
+    service = _service(args)
+    if args.batch:
+        if args.question:
+            raise UsageError("give either a question or --batch FILE, not both")
+        failed = False
+        with open(args.batch, encoding="utf-8") as handle:
+            for number, line in enumerate(handle, 1):
+                if not line.strip():
+                    continue
+                try:
+                    request = AskRequest.model_validate_json(line)
+                except ValidationError as exc:
+                    err = exc.errors()[0]
+                    field = ".".join(str(x) for x in err["loc"]) or "(line)"
+                    sys.stderr.write(f"canon: {args.batch}, line {number}, field '{field}': {err['msg']}\n")
+                    failed = True
+                    continue
+                bundle = service.ask(request)
+                print(json.dumps(bundle.to_json(), ensure_ascii=False))  # batch output is always JSON Lines
+        return 1 if failed else 0
+    if not args.question:
+        raise UsageError("ask needs a question in quotes, or --batch FILE.jsonl")
+    request = AskRequest(question=args.question, roles=args.roles, principal=args.principal,
+                         as_of=parse_as_of(args.as_of), known_at=parse_known_at(args.known_at))
+    bundle = service.ask(request)
+    if args.json:
+        print(json.dumps(bundle.to_json(), ensure_ascii=False))
+    else:
+        print(render_bundle(bundle.to_json()))
+    return 0
+
+
+def render_bundle(b: dict) -> str:
+    lines = [f"{b['behavior'].upper()}  (confidence {b['confidence']}, validation {'passed' if b['validation']['passed'] else 'FAILED'})",
+             "", b["answer"], ""]
+    if b["evidence"]:
+        lines.append("evidence:")
+        for e in b["evidence"]:
+            span = f"{e['effective_from'] or '…'} to {e['effective_to'] or '…'}"
+            lines.append(f"  {e['role']:<10} {e['evidence_id']:<28} {e['status']:<11} {e['authority']:<17} {span}")
+    for gap in b["gaps"]:
+        lines.append(f"gap: {gap}")
+    interp = b["interpretation"]
+    lines.append(f"interpretation: intent={interp['intent']} entity={interp['entity_id']} "
+                 f"date={interp['reporting_date']} period={interp['period']}")
+    lines.append(f"bundle: {b['bundle_id']}  (as of {b['as_of']}; audit with `canon bundle {b['bundle_id']}`)")
+    return "\n".join(lines)
+
+
+def cmd_bundle(args) -> int:
+    print(json.dumps(_service(args).bundle(args.bundle_id), indent=2, ensure_ascii=False))
+    return 0
+
+
+def cmd_quarantine(args) -> int:
+    rows = _service(args).catalog.quarantined()
+    if args.json:
+        print(json.dumps(rows, default=str))
+        return 0
+    if not rows:
+        print("quarantine is empty")
+    for r in rows:
+        print(f"#{r['id']} [{r['status']}] {r['path']}, record {r['record']}, field '{r['field']}': {r['reason']}")
+    return 0
+
+
+def cmd_eval(args) -> int:
+    from evals.runner import run_suites
+
+    return run_suites(args.suite, as_json=args.json)
+
+
+COMMANDS = {"import": cmd_import, "ask": cmd_ask, "bundle": cmd_bundle, "quarantine": cmd_quarantine, "eval": cmd_eval}
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return COMMANDS[args.command](args)
+    except UsageError as err:
+        sys.stderr.write(f"canon: {err}\n")
+        return 2
+    except (InputError, CanonError) as err:
+        sys.stderr.write(f"canon: {err}\n")
+        return 1
+    except OSError as err:
+        sys.stderr.write(f"canon: {err.filename or ''}: {err.strerror}\n")
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

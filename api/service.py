@@ -1,0 +1,117 @@
+"""The one service layer behind the CLI, the HTTP API and the evals.
+
+This is the only layer that reads the clock: it turns "now" and "today" into explicit `as_of`
+and `known_at` values before anything below it runs.
+"""
+from __future__ import annotations
+
+import os
+from datetime import date, datetime, timezone
+from typing import Optional
+
+from pydantic import Field, field_validator
+
+from catalog.errors import FileFormatError, UsageError
+from catalog.loader import LoadedFile, Rejected, expand, parse_file
+from catalog.records import Frozen, as_utc
+from catalog.store import Catalog, ImportReport
+from resolver.bundle import Bundle, Requester
+from resolver.pipeline import answer
+
+DEFAULT_CATALOG = "./.canon/catalog.db"
+
+
+def default_catalog() -> str:
+    return os.environ.get("CANON_CATALOG") or DEFAULT_CATALOG
+
+
+class AskRequest(Frozen):
+    """One question, as the batch file, the CLI and `POST /v1/ask` give it."""
+
+    question: str = Field(min_length=1)
+    id: Optional[str] = None
+    roles: list[str] = Field(default_factory=list)
+    principal: Optional[str] = None
+    as_of: Optional[date] = None
+    known_at: Optional[datetime] = None
+
+    @field_validator("as_of", mode="before")
+    @classmethod
+    def _date_only(cls, value):
+        if isinstance(value, str) and len(value) != 10:
+            raise ValueError(f"'{value}' is not a date (YYYY-MM-DD)")
+        return value
+
+    @field_validator("known_at")
+    @classmethod
+    def _utc(cls, value):
+        return None if value is None else as_utc(value)
+
+
+class CanonService:
+    def __init__(self, catalog: Optional[str] = None):
+        self.catalog = Catalog(catalog or default_catalog())
+
+    @staticmethod
+    def now() -> datetime:
+        return datetime.now(timezone.utc)
+
+    # -- import --------------------------------------------------------------------------------
+
+    def import_paths(self, paths: list[str], fault: Optional[str] = None) -> ImportReport:
+        """Validate every file first; a file that cannot be parsed stops the import before any write."""
+        now = self.now()
+        loaded: list[LoadedFile] = []
+        broken: list[tuple[str, str]] = []
+        for path in expand(paths):
+            try:
+                loaded.append(parse_file(path))
+            except FileFormatError as err:
+                broken.append((err.path, err.reason))
+        if broken:
+            self.catalog.quarantine([Rejected(p, -1, "(file)", "(file)", why, "") for p, why in broken], now)
+            first = broken[0]
+            more = f" (and {len(broken) - 1} more file(s))" if len(broken) > 1 else ""
+            raise FileFormatError(first[0], first[1] + more + "; nothing was imported")
+        return self.catalog.import_files(loaded, [], now, fault=fault)
+
+    # -- ask -----------------------------------------------------------------------------------
+
+    def ask(self, request: AskRequest) -> Bundle:
+        as_of = request.as_of or self.now().date()
+        requester = Requester(principal=request.principal, roles=sorted(set(request.roles)))
+        known_at = request.known_at
+        source = self.catalog.source(requester.roles, known_at)
+        bundle = answer(
+            request.question,
+            requester=requester,
+            as_of=as_of,
+            known_at=known_at.isoformat().replace("+00:00", "Z") if known_at else None,
+            index=self.catalog.entity_index(),
+            source=source,
+        )
+        if request.id is not None:
+            bundle = bundle.model_copy(update={"id": request.id})
+        self.catalog.save_bundle(bundle.to_json(), self.now())
+        return bundle
+
+    def bundle(self, bundle_id: str) -> dict:
+        return self.catalog.get_bundle(bundle_id)
+
+
+def parse_as_of(value: Optional[str]) -> Optional[date]:
+    if value is None:
+        return None
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        raise UsageError(f"--as-of '{value}' is not a date; write it as YYYY-MM-DD") from None
+
+
+def parse_known_at(value: Optional[str]) -> Optional[datetime]:
+    if value is None:
+        return None
+    try:
+        return as_utc(datetime.fromisoformat(value.replace("Z", "+00:00")))
+    except ValueError:
+        raise UsageError(f"--known-at '{value}' is not a datetime; write it as YYYY-MM-DDTHH:MM:SSZ") from None

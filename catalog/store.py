@@ -1,0 +1,447 @@
+"""The catalog store: SQLModel tables in SQLite by default, any SQLAlchemy URL otherwise.
+
+Table classes never leave this module; reads go through SQLAlchemy Core (the hot path) and come
+back as validated records. Every query is written to run on SQLite and PostgreSQL alike.
+Permissions are applied inside the queries: a record the requester may not retrieve is never
+read into memory, except as the bare fact that an entity has such records (behaviors row 4).
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Optional
+
+from sqlalchemy import Index, UniqueConstraint, bindparam, create_engine, event, text
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import SQLAlchemyError
+from sqlmodel import Field, SQLModel
+
+from catalog.errors import CatalogError, NotFoundError
+from catalog.loader import LoadedFile, Rejected
+from catalog.records import Authority, EvidenceRecord, LineageEdge, Revision, as_utc, record_edges
+from lineage.graph import LineageGraph
+from resolver.entities import EntityIndex, name_forms
+from resolver.source import EntityView, Freshness, LineageView
+
+
+class ArtifactRow(SQLModel, table=True):
+    __tablename__ = "artifact"
+    artifact_id: str = Field(primary_key=True)
+    path: str
+    kind: str
+    content_hash: str
+    imported_at: datetime
+
+
+class RevisionRow(SQLModel, table=True):
+    __tablename__ = "revision"
+    __table_args__ = (
+        UniqueConstraint("evidence_id", "revision"),
+        Index("ix_revision_entity_time", "entity_id", "recorded_at"),
+    )
+    pk: Optional[int] = Field(default=None, primary_key=True)
+    evidence_id: str = Field(index=True)
+    revision: int
+    entity_id: str
+    entity_type: str
+    status: str
+    authority: str
+    recorded_at: datetime
+    imported_at: datetime
+    fingerprint: str
+    given_recorded_at: Optional[datetime] = None
+    content_hash: str
+    artifact_id: Optional[str] = None
+    payload: str
+
+
+class RoleRow(SQLModel, table=True):
+    __tablename__ = "revision_role"
+    __table_args__ = (Index("ix_role_revision", "role", "revision_pk"),)
+    revision_pk: int = Field(primary_key=True)
+    role: str = Field(primary_key=True)
+
+
+class KeyRow(SQLModel, table=True):
+    """Lookup keys of a revision: its name forms (kind 'name') and lineage node ids (kind 'node')."""
+
+    __tablename__ = "lookup_key"
+    __table_args__ = (Index("ix_key_kind_key", "kind", "key"),)
+    id: Optional[int] = Field(default=None, primary_key=True)
+    kind: str
+    key: str
+    entity_id: str
+    revision_pk: int = Field(index=True)
+
+
+class EdgeRow(SQLModel, table=True):
+    __tablename__ = "lineage_edge"
+    id: Optional[int] = Field(default=None, primary_key=True)
+    source: str = Field(index=True)
+    target: str = Field(index=True)
+    kind: str
+    origin: str
+    origin_kind: str
+    revision_pk: Optional[int] = Field(default=None, index=True)
+    valid_from: Optional[datetime] = None
+    valid_to: Optional[datetime] = None
+
+
+class QuarantineRow(SQLModel, table=True):
+    __tablename__ = "quarantine"
+    id: Optional[int] = Field(default=None, primary_key=True)
+    path: str
+    record_index: int
+    record: str
+    field: str
+    reason: str
+    raw: str
+    created_at: datetime
+    status: str = "open"
+
+
+class BundleRow(SQLModel, table=True):
+    __tablename__ = "bundle"
+    bundle_id: str = Field(primary_key=True)
+    created_at: datetime
+    principal: Optional[str] = None
+    question: str
+    payload: str
+
+
+class MetaRow(SQLModel, table=True):
+    __tablename__ = "catalog_meta"
+    key: str = Field(primary_key=True)
+    value: str
+
+
+def catalog_url(value: str) -> str:
+    """An SQLAlchemy URL as given, or a file path meaning SQLite."""
+    if "://" in value:
+        return value
+    path = Path(value)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{path}"
+
+
+def _utc(value) -> Optional[datetime]:
+    if value is None:
+        return None
+    if isinstance(value, str):
+        value = datetime.fromisoformat(value)
+    return as_utc(value)
+
+
+@dataclass
+class ImportReport:
+    added: int = 0
+    revised: int = 0
+    unchanged: int = 0
+    quarantined: list[str] = field(default_factory=list)
+    files: int = 0
+
+    def as_dict(self) -> dict:
+        return {"files": self.files, "added": self.added, "revised": self.revised, "unchanged": self.unchanged,
+                "quarantined": len(self.quarantined), "errors": self.quarantined}
+
+
+# Live revision of each evidence id at :known_at (portable SQL; the caller adds filters).
+_LIVE = """
+SELECT r.pk, r.evidence_id, r.revision, r.entity_id, r.recorded_at, r.artifact_id, r.payload
+FROM revision r
+JOIN (SELECT evidence_id, MAX(revision) AS rev FROM revision
+      WHERE {scope} AND recorded_at <= :known_at GROUP BY evidence_id) live
+  ON r.evidence_id = live.evidence_id AND r.revision = live.rev
+"""
+_VISIBLE = "EXISTS (SELECT 1 FROM revision_role rr WHERE rr.revision_pk = r.pk AND rr.role IN :roles)"
+
+
+class Catalog:
+    def __init__(self, url: str):
+        self.url = catalog_url(url)
+        try:
+            self.engine: Engine = create_engine(self.url)
+            if self.engine.dialect.name == "sqlite":
+                event.listen(self.engine, "connect", _sqlite_pragmas)
+            SQLModel.metadata.create_all(self.engine)
+        except SQLAlchemyError as exc:
+            raise CatalogError(f"cannot open the catalog at {url}: {exc.__class__.__name__}: {str(exc).splitlines()[0]}") from None
+        self._index_cache: Optional[tuple[int, EntityIndex]] = None
+        self._graph_cache: Optional[tuple[tuple, LineageGraph]] = None
+
+    # -- generation: bumped by every write, so in-process caches know when to rebuild ----------
+
+    def generation(self) -> int:
+        with self.engine.connect() as conn:
+            value = conn.execute(text("SELECT value FROM catalog_meta WHERE key = 'generation'")).scalar()
+        return int(value or 0)
+
+    @staticmethod
+    def _bump(conn) -> None:
+        updated = conn.execute(text("UPDATE catalog_meta SET value = CAST(CAST(value AS INTEGER) + 1 AS VARCHAR(32)) "
+                                    "WHERE key = 'generation'")).rowcount
+        if not updated:
+            conn.execute(text("INSERT INTO catalog_meta (key, value) VALUES ('generation', '1')"))
+
+    # -- writes --------------------------------------------------------------------------------
+
+    def import_files(self, files: list[LoadedFile], rejected_files: list[Rejected], now: datetime,
+                     fault: Optional[str] = None) -> ImportReport:
+        """Land every valid record of `files` in one transaction; quarantine the rejected."""
+        report = ImportReport(files=len(files))
+        try:
+            with self.engine.begin() as conn:
+                for loaded in files:
+                    artifact_id = "file:" + loaded.content_hash[:16]
+                    self._artifact(conn, artifact_id, loaded.path, "records", loaded.content_hash, now)
+                    for record in loaded.records:
+                        outcome = self._put(conn, record, artifact_id, now)
+                        setattr(report, outcome, getattr(report, outcome) + 1)
+                        if fault == "crash-mid-import":
+                            import os
+
+                            os._exit(70)  # test hook: die with the transaction open
+                    for rej in loaded.rejected:
+                        self._quarantine(conn, rej, now)
+                        report.quarantined.append(rej.message)
+                for rej in rejected_files:
+                    self._quarantine(conn, rej, now)
+                    report.quarantined.append(rej.message)
+                if report.added or report.revised:
+                    self._bump(conn)
+        except SQLAlchemyError as exc:
+            raise CatalogError(f"the import was rolled back; the catalog is unchanged: {str(exc).splitlines()[0]}") from None
+        return report
+
+    def quarantine(self, rejected: list[Rejected], now: datetime) -> None:
+        with self.engine.begin() as conn:
+            for rej in rejected:
+                self._quarantine(conn, rej, now)
+
+    @staticmethod
+    def _artifact(conn, artifact_id, path, kind, content_hash, now) -> None:
+        exists = conn.execute(text("SELECT 1 FROM artifact WHERE artifact_id = :a"), {"a": artifact_id}).first()
+        if not exists:
+            conn.execute(text("INSERT INTO artifact (artifact_id, path, kind, content_hash, imported_at) "
+                              "VALUES (:a, :p, :k, :h, :t)"), {"a": artifact_id, "p": path, "k": kind, "h": content_hash, "t": now})
+
+    @staticmethod
+    def _quarantine(conn, rej: Rejected, now) -> None:
+        conn.execute(text("INSERT INTO quarantine (path, record_index, record, field, reason, raw, created_at, status) "
+                          "VALUES (:p, :i, :r, :f, :why, :raw, :t, 'open')"),
+                     {"p": rej.path, "i": rej.index, "r": rej.record, "f": rej.field, "why": rej.reason, "raw": rej.raw, "t": now})
+
+    def _put(self, conn, record: EvidenceRecord, artifact_id: str, now: datetime) -> str:
+        """Insert a record as a new revision unless the live one is identical. Returns the outcome."""
+        fingerprint = record.fingerprint()
+        last = conn.execute(text("SELECT revision, fingerprint, given_recorded_at FROM revision WHERE evidence_id = :e "
+                                 "ORDER BY revision DESC LIMIT 1"), {"e": record.evidence_id}).first()
+        if last and last.fingerprint == fingerprint:
+            return "unchanged"
+        given = record.recorded_at
+        # A revision exists from when the catalog learned it: the record's own recorded_at when it
+        # states a new one, else the import time.
+        if given is not None and (last is None or _utc(last.given_recorded_at) != given):
+            recorded_at = given
+        else:
+            recorded_at = now
+        if record.artifact_id is None:
+            record = record.model_copy(update={"artifact_id": artifact_id})
+        number = (last.revision + 1) if last else 1
+        payload = json.dumps(record.contract_dict(), ensure_ascii=False, sort_keys=True)
+        pk = conn.execute(
+            text("INSERT INTO revision (evidence_id, revision, entity_id, entity_type, status, authority, recorded_at, "
+                 "imported_at, fingerprint, given_recorded_at, content_hash, artifact_id, payload) VALUES "
+                 "(:e, :n, :ent, :typ, :st, :au, :rec, :imp, :fp, :given, :h, :a, :payload) RETURNING pk"),
+            {"e": record.evidence_id, "n": number, "ent": record.entity_id, "typ": record.entity_type,
+             "st": record.status.value, "au": record.authority.value, "rec": recorded_at, "imp": now, "fp": fingerprint,
+             "given": given, "h": record.content_hash, "a": record.artifact_id, "payload": payload},
+        ).scalar_one()
+        if record.permissions:
+            conn.execute(text("INSERT INTO revision_role (revision_pk, role) VALUES (:pk, :role)"),
+                         [{"pk": pk, "role": role} for role in sorted(set(record.permissions))])
+        keys = [{"kind": "node", "key": node, "ent": record.entity_id, "pk": pk} for node in sorted(record.node_ids())]
+        if record.authority != Authority.untrusted:  # untrusted text never steers entity resolution
+            forms = sorted({f for name in record.names() for f in name_forms(name)})
+            keys += [{"kind": "name", "key": f, "ent": record.entity_id, "pk": pk} for f in forms]
+        conn.execute(text("INSERT INTO lookup_key (kind, key, entity_id, revision_pk) VALUES (:kind, :key, :ent, :pk)"), keys)
+        edges = record_edges(record)
+        if edges:
+            conn.execute(text("INSERT INTO lineage_edge (source, target, kind, origin, origin_kind, revision_pk, valid_from, "
+                              "valid_to) VALUES (:s, :t, :k, :o, :ok, :pk, :vf, :vt)"),
+                         [{"s": e.source, "t": e.target, "k": e.kind, "o": e.origin, "ok": e.origin_kind, "pk": pk,
+                           "vf": e.valid_from, "vt": e.valid_to} for e in edges])
+        return "revised" if last else "added"
+
+    # -- reads ---------------------------------------------------------------------------------
+
+    def entity_index(self) -> EntityIndex:
+        """Name forms of every entity ever recorded (a superset; resolution checks visibility)."""
+        generation = self.generation()
+        if self._index_cache and self._index_cache[0] == generation:
+            return self._index_cache[1]
+        index = EntityIndex()
+        with self.engine.connect() as conn:
+            for key, entity_id in conn.execute(text("SELECT DISTINCT key, entity_id FROM lookup_key WHERE kind = 'name'")):
+                index.add_form(key, entity_id)
+        self._index_cache = (generation, index)
+        return index
+
+    def source(self, roles: Iterable[str], known_at: Optional[datetime]) -> "CatalogSource":
+        return CatalogSource(self, tuple(sorted(set(roles))), known_at or datetime.max.replace(tzinfo=timezone.utc))
+
+    def lineage_graph(self, known_at: datetime) -> LineageGraph:
+        generation = self.generation()
+        key = (generation, known_at)
+        if self._graph_cache and self._graph_cache[0] == key:
+            return self._graph_cache[1]
+        sql = (
+            "SELECT e.source, e.target, e.kind, e.origin, e.origin_kind, e.valid_from, e.valid_to FROM lineage_edge e "
+            "WHERE e.revision_pk IS NULL OR e.revision_pk IN (" + _LIVE.format(scope="1 = 1").replace(
+                "SELECT r.pk, r.evidence_id, r.revision, r.entity_id, r.recorded_at, r.artifact_id, r.payload", "SELECT r.pk") + ")"
+        )
+        with self.engine.connect() as conn:
+            rows = conn.execute(text(sql), {"known_at": known_at}).all()
+        graph = LineageGraph(
+            LineageEdge(source=s, target=t, kind=k, origin=o, origin_kind=ok, valid_from=_utc(vf), valid_to=_utc(vt))
+            for s, t, k, o, ok, vf, vt in rows
+        )
+        self._graph_cache = (key, graph)
+        return graph
+
+    def save_bundle(self, bundle_json: dict, now: datetime) -> None:
+        payload = json.dumps(bundle_json, ensure_ascii=False, sort_keys=True)
+        with self.engine.begin() as conn:
+            exists = conn.execute(text("SELECT 1 FROM bundle WHERE bundle_id = :b"), {"b": bundle_json["bundle_id"]}).first()
+            if not exists:
+                conn.execute(text("INSERT INTO bundle (bundle_id, created_at, principal, question, payload) "
+                                  "VALUES (:b, :t, :p, :q, :payload)"),
+                             {"b": bundle_json["bundle_id"], "t": now, "p": bundle_json["requester"].get("principal"),
+                              "q": bundle_json["question"], "payload": payload})
+
+    def get_bundle(self, bundle_id: str) -> dict:
+        with self.engine.connect() as conn:
+            payload = conn.execute(text("SELECT payload FROM bundle WHERE bundle_id = :b"), {"b": bundle_id}).scalar()
+        if payload is None:
+            raise NotFoundError(f"no bundle '{bundle_id}' is stored in this catalog (check the id, or the --catalog used)")
+        return json.loads(payload)
+
+    def quarantined(self) -> list[dict]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(text("SELECT id, path, record_index, record, field, reason, status FROM quarantine ORDER BY id")).mappings().all()
+        return [dict(r) for r in rows]
+
+    def history(self, evidence_id: str) -> list[Revision]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(text("SELECT pk, evidence_id, revision, entity_id, recorded_at, artifact_id, payload FROM revision "
+                                     "WHERE evidence_id = :e ORDER BY revision"), {"e": evidence_id}).all()
+        return [_revision(r) for r in rows]
+
+    def counts(self) -> dict[str, int]:
+        with self.engine.connect() as conn:
+            return {t: conn.execute(text(f"SELECT COUNT(*) FROM {t}")).scalar_one()
+                    for t in ("revision", "artifact", "quarantine", "bundle", "lineage_edge")}
+
+
+def _sqlite_pragmas(dbapi_conn, _record) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.close()
+
+
+def _revision(row) -> Revision:
+    record = EvidenceRecord.model_validate(json.loads(row.payload))
+    return Revision(record=record, revision=row.revision, recorded_at=_utc(row.recorded_at), artifact_id=row.artifact_id)
+
+
+class CatalogSource:
+    """The catalog narrowed to one requester's roles and one known_at (an EvidenceSource)."""
+
+    def __init__(self, catalog: Catalog, roles: tuple[str, ...], known_at: datetime):
+        self.catalog = catalog
+        self.roles = roles
+        self.known_at = known_at
+        self._allowed_nodes: Optional[set] = None
+
+    def _params(self, **extra) -> dict:
+        return {"known_at": self.known_at, "roles": list(self.roles) or ["\x00no-role"], **extra}
+
+    def _query(self, sql: str, **params):
+        values = self._params(**params)
+        stmt = text(sql)
+        expanding = [bindparam(name, expanding=True) for name, value in values.items()
+                     if isinstance(value, (list, tuple)) and f":{name}" in sql]
+        if expanding:
+            stmt = stmt.bindparams(*expanding)
+        with self.catalog.engine.connect() as conn:
+            return conn.execute(stmt, {k: v for k, v in values.items() if f":{k}" in sql}).all()
+
+    def entities(self, entity_ids):
+        ids = sorted(set(entity_ids))
+        if not ids:
+            return {}
+        visible_rows = self._query(_LIVE.format(scope="entity_id IN :ids") + " WHERE " + _VISIBLE, ids=ids)
+        hidden = {row[0] for row in self._query(
+            "SELECT DISTINCT r.entity_id FROM (" + _LIVE.format(scope="entity_id IN :ids") + ") r WHERE NOT " + _VISIBLE, ids=ids)}
+        out: dict[str, EntityView] = {}
+        grouped: dict[str, list[Revision]] = {}
+        for row in visible_rows:
+            grouped.setdefault(row.entity_id, []).append(_revision(row))
+        for eid in set(grouped) | hidden:
+            out[eid] = EntityView(tuple(sorted(grouped.get(eid, []), key=lambda r: r.evidence_id)), eid in hidden)
+        return out
+
+    def records_for_nodes(self, node_ids):
+        nodes = sorted(set(node_ids))
+        if not nodes:
+            return {}
+        rows = self._query(
+            "SELECT k.key AS node, r.pk, r.evidence_id, r.revision, r.entity_id, r.recorded_at, r.artifact_id, r.payload "
+            "FROM lookup_key k JOIN revision r ON r.pk = k.revision_pk "
+            "WHERE k.kind = 'node' AND k.key IN :nodes AND r.recorded_at <= :known_at "
+            "AND r.revision = (SELECT MAX(r2.revision) FROM revision r2 WHERE r2.evidence_id = r.evidence_id "
+            "AND r2.recorded_at <= :known_at) AND " + _VISIBLE, nodes=nodes)
+        out: dict[str, list[Revision]] = {}
+        for row in rows:
+            out.setdefault(row.node, []).append(_revision(row))
+        return out
+
+    def _hidden_nodes(self) -> set[str]:
+        """Node ids described only by records this requester may not retrieve."""
+        if self._allowed_nodes is None:
+            live = _LIVE.format(scope="1 = 1")
+            described = self._query("SELECT k.key, MAX(CASE WHEN " + _VISIBLE + " THEN 1 ELSE 0 END) AS seen "
+                                    "FROM lookup_key k JOIN (" + live + ") r ON r.pk = k.revision_pk "
+                                    "WHERE k.kind = 'node' GROUP BY k.key")
+            self._allowed_nodes = {key for key, seen in described if not seen}
+        return self._allowed_nodes
+
+    def lineage(self) -> LineageView:
+        graph = self.catalog.lineage_graph(self.known_at)
+        origins = sorted({e.origin for e in graph.edges() if e.origin_kind == "record"})
+        record_origins = set(origins)
+        visible = set()
+        if origins:
+            visible = {row[0] for row in self._query(
+                "SELECT r.evidence_id FROM (" + _LIVE.format(scope="evidence_id IN :ids") + ") r WHERE " + _VISIBLE, ids=origins)}
+        hidden_nodes = self._hidden_nodes()
+        return LineageView(
+            graph,
+            allow_origin=lambda origin: origin in visible or origin not in record_origins,
+            allow_node=lambda node: node not in hidden_nodes,
+        )
+
+    def freshness(self, node_ids):
+        return []
+
+    def verify(self, evidence_ids):
+        ids = sorted(set(evidence_ids))
+        if not ids:
+            return {}
+        rows = self._query("SELECT r.evidence_id, r.revision, r.payload FROM (" + _LIVE.format(scope="evidence_id IN :ids") +
+                           ") r WHERE " + _VISIBLE, ids=ids)
+        return {row.evidence_id: (row.revision, json.loads(row.payload)["content_hash"]) for row in rows}

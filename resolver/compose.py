@@ -1,0 +1,48 @@
+"""Decision -> evidence bundle (contract.md §3), before validation."""
+from __future__ import annotations
+
+import hashlib
+import json
+from datetime import date
+from typing import Optional
+
+from resolver.bundle import Behavior, Bundle, EvidenceRef, Requester, Validation
+from resolver.policy import Decision
+
+
+def confidence(decision: Decision) -> str:
+    if decision.behavior == Behavior.answer:
+        return "high" if decision.complete else "medium"
+    if decision.behavior == Behavior.answer_with_conflict:
+        return "medium"
+    return "low"
+
+
+def bundle_id(question: str, requester: Requester, as_of: date, known_at: Optional[str], evidence: list[EvidenceRef]) -> str:
+    """Same question, requester, time and evidence state -> same id (so a replay is comparable)."""
+    key = json.dumps(
+        [question, requester.principal, sorted(requester.roles), as_of.isoformat(), known_at,
+         [(e.evidence_id, e.revision, e.content_hash, e.role) for e in evidence]],
+        sort_keys=True,
+    )
+    return "b-" + hashlib.sha256(key.encode("utf-8")).hexdigest()[:20]
+
+
+def compose(decision: Decision, question: str, requester: Requester, as_of: date, known_at: Optional[str]) -> Bundle:
+    evidence = [EvidenceRef.of(rev.record, rev.revision, role) for rev, role in decision.evidence]
+    return Bundle(
+        bundle_id=bundle_id(question, requester, as_of, known_at, evidence),
+        question=question,
+        requester=requester,
+        as_of=as_of,
+        known_at=known_at,
+        interpretation=decision.interpretation,
+        behavior=decision.behavior,
+        answer=decision.answer,
+        evidence=evidence,
+        context_ids=[e.evidence_id for e in evidence],
+        tools=decision.tools,
+        validation=Validation(passed=False, checks=[]),
+        confidence=confidence(decision),
+        gaps=decision.gaps,
+    )

@@ -1,0 +1,95 @@
+"""What a question asks for, from cue words (English and Czech, accent-folded).
+
+Each cue list is a small regular expression over the folded question with dates and the entity
+name already blanked out, so an entity called "Model Risk" does not make a question ask for a model.
+"""
+from __future__ import annotations
+
+import re
+
+from resolver.text import words
+
+_INJECTION = [
+    r"\b(ignore|disregard|forget|override|overrule|bypass|skip|circumvent)\b[^.?!]{0,60}\b(instruction|instructions|rule|rules|polic(y|ies)|guardrails?|permissions?|restrictions?|prompt|safety|acl|acls)\b",
+    r"\b(follow|obey|execute|apply|use)\b[^.?!]{0,40}\b(instruction|instructions|commands?|directives?)\b[^.?!]{0,40}\b(in|from|of|found)\b",
+    r"\bretrieved\b[^.?!]{0,30}\binstructions?\b",
+    r"\binstructions?\b[^.?!]{0,30}\b(retrieved|found in|embedded|inside)\b",
+    r"\b(reveal|show|print|list|leak|expose|dump|disclose|display|give me)\b[^.?!]{0,60}\b(confidential|restricted|secret|classified|hidden|private|unauthori[sz]ed)\b",
+    r"\b(treat|consider)\b[^.?!]{0,40}\bas (authoritative|the new authority|official)\b",
+    r"\b(you are now|act as|pretend|jailbreak|developer mode|system prompt)\b",
+    r"\b(ignoruj|ignorovat|ignorujte|zapomen|neres|obejdi|obejit)\w*\b[^.?!]{0,60}\b(pokyn|pravidl|instrukc|opravnen|omezeni)\w*",
+    r"\b(postupuj|ridte se|rid se|dodrz|poslechni)\w*\b[^.?!]{0,40}\b(pokyn|instrukc)\w*",
+    r"\b(ukaz|zobraz|prozrad|vypis|odhal|zpristupni)\w*\b[^.?!]{0,60}\b(duvern|tajn|omezen|skryt|neverejn)\w*",
+]
+
+_NUMERIC = [
+    r"\bhow (much|many)\b", r"\bwhat (was|were)\b", r"\bvalue of\b", r"\b(total|sum|amount|figure|number) of\b",
+    r"\bkolik\b", r"\bhodnot\w*\b", r"\bjak\w* (byl|byla|bylo|byly)\b", r"\bcalculate the\b", r"\bspocit\w*\b",
+]
+_DEFINITION = [
+    r"\bdefin\w*\b", r"\bmean\w*\b", r"\bappl(y|ies|ied)\b", r"\bapplicable\b", r"\bin effect\b", r"\bvalid\b",
+    r"\bplat(i|il|ila|ilo|ne|na)\b", r"\bznamen\w*\b", r"\bcalculated\b", r"\bcomputed\b", r"\brule\w*\b",
+    r"\bpravidl\w*\b", r"\bvypocit\w*\b", r"\bpocit\w*\b", r"\bhow (is|are|was|were) \w+ (calculated|defined|measured)\b",
+]
+_CURRENT = [
+    r"\bapproved\b", r"\bofficial\b", r"\bcurrent\b", r"\bcurrently\b", r"\blatest\b", r"\bgoverned\b", r"\bcanonical\b",
+    r"\bschvalen\w*\b", r"\baktualn\w*\b", r"\boficialn\w*\b", r"\bsoucasn\w*\b",
+]
+_INCLUDES = [
+    r"\binclud\w*\b", r"\bexclud\w*\b", r"\bcount(ed|s)?\b", r"\bcontain\w*\b", r"\bpart of\b", r"\bdeduct\w*\b",
+    r"\bsubtract\w*\b", r"\bnet of\b", r"\bzahrn\w*\b", r"\bobsah\w*\b", r"\bzapocit\w*\b", r"\bvcetne\b", r"\bbez\b",
+    r"\bodecit\w*\b",
+]
+_LINEAGE_UP = [
+    r"\bupstream\b", r"\bfeeds?\b", r"\bfed\b", r"\bfeeding\b", r"\blineage\b", r"\bbuilt (from|on)\b", r"\bcomes? from\b",
+    r"\bderived from\b", r"\bdepends? on\b", r"\bsupport\w*\b", r"\bimplement\w*\b", r"\bbuilds?\b", r"\bpuvod\w*\b",
+    r"\bzdroj\w*\b", r"\bnapaj\w*\b", r"\bvstup\w*\b", r"\bsources?\b", r"\bparents?\b",
+]
+_LINEAGE_DOWN = [
+    r"\bdownstream\b", r"\bbreaks?\b", r"\bbroken\b", r"\bimpact\w*\b", r"\baffect\w*\b", r"\bdepends? on (it|this)\b",
+    r"\bwhat (depends|relies) on\b", r"\bwho uses\b", r"\bwhat uses\b", r"\bconsumers?\b", r"\bchildren\b",
+    r"\bused by\b", r"\bdopad\w*\b", r"\bovlivn\w*\b", r"\brozbi\w*\b", r"\bzavis\w*\b",
+]
+_FRESHNESS = [r"\bfresh\w*\b", r"\bstale\b", r"\bup to date\b", r"\blast (loaded|updated|refreshed|run)\b", r"\bcerstv\w*\b", r"\baktualizov\w*\b", r"\bsla\b"]
+_ASKS_MODEL = [r"\bmodels?\b", r"\bdbt\b", r"\btables?\b", r"\bmodel\w*\b", r"\btabulk\w*\b"]
+_ASKS_SOURCES = [r"\bsources?\b", r"\braw\b", r"\bzdroj\w*\b", r"\bsurov\w*\b"]
+
+_STOP = set(
+    """a an the is are was were be been being do does did should would could can may might must shall will
+    what which who whom whose when where why how of in on at for to from by with without into onto and or not no
+    this that these those it its it's as per about under over than then there here our your my their we you i me us
+    reporting date day time period definition definitions metric metrics apply applies applied applicable use used
+    please tell show give say says according currently current approved official rule rules count counted counting
+    include includes included including exclude excludes excluded excluding contain contains part deduct deducted
+    je jsou byl byla bylo byly by se si do na v ve z ze za k ke o od pro pri s so a i nebo ale jak jaky jaka jake
+    ktery ktera ktere kdo co kdy kde proc mel mela melo meli ma maji muze mohou zahrnout zahrnovat zahrnuty zahrnuje
+    zahrnuta zahrnuto obsahuje vcetne bez definice plati platila platilo pro podle""".split()
+)
+
+
+def _any(patterns: list[str], text: str) -> bool:
+    return any(re.search(p, text) for p in patterns)
+
+
+def is_injection(folded: str) -> bool:
+    return _any(_INJECTION, folded)
+
+
+def cues(text: str) -> dict[str, bool]:
+    """Which kinds of request the (entity- and date-blanked, folded) question carries."""
+    return {
+        "numeric": _any(_NUMERIC, text),
+        "definition": _any(_DEFINITION, text),
+        "current": _any(_CURRENT, text),
+        "includes": _any(_INCLUDES, text),
+        "upstream": _any(_LINEAGE_UP, text),
+        "downstream": _any(_LINEAGE_DOWN, text),
+        "freshness": _any(_FRESHNESS, text),
+        "asks_model": _any(_ASKS_MODEL, text),
+        "asks_sources": _any(_ASKS_SOURCES, text),
+    }
+
+
+def topic_words(text: str) -> list[str]:
+    """Content words left once cue words, stop words and version labels are gone."""
+    return [w for w in words(text) if w not in _STOP and not re.fullmatch(r"v?\d+", w) and len(w) > 2]

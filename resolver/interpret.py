@@ -1,0 +1,77 @@
+"""Question understanding, deterministic: entity mentions, time, intent and topic."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Optional
+
+from resolver.dates import TimeFinding, find_time
+from resolver.entities import EntityIndex, Match, best_matches
+from resolver.intents import cues, is_injection, topic_words
+from resolver.text import fold, tokens
+
+_VERSION = re.compile(r"\b(?:v|version\s+|verze\s+|verzi\s+)(\d+[a-z0-9-]*)\b")
+
+
+@dataclass
+class Reading:
+    question: str
+    intent: str
+    time: TimeFinding
+    mentions: list[Match] = field(default_factory=list)  # best matches, longest first
+    version: Optional[str] = None
+    topic: list[str] = field(default_factory=list)
+    asks: list[str] = field(default_factory=list)
+    direction: Optional[str] = None
+
+
+def _blank(text: str, spans: list[tuple[int, int]]) -> str:
+    chars = list(text)
+    for start, end in spans:
+        for i in range(start, min(end, len(chars))):
+            chars[i] = " "
+    return "".join(chars)
+
+
+def _without_mentions(text: str, mentions: list[Match]) -> str:
+    toks = tokens(text)
+    drop = {i for m in mentions for i in range(m.start, m.end)}
+    return " ".join(t for i, t in enumerate(toks) if i not in drop)
+
+
+def read_question(question: str, as_of: date, index: EntityIndex) -> Reading:
+    folded = fold(question)
+    time = find_time(question, as_of)
+    undated = _blank(folded, time.spans)
+    mentions = best_matches(index.matches(tokens(undated)))
+    mentions.sort(key=lambda m: (-m.length, not m.exact, m.start))
+    rest = _without_mentions(undated, mentions)
+    version_match = _VERSION.search(rest)
+    flags = cues(rest)
+    reading = Reading(question=question, intent="definition_at", time=time, mentions=mentions)
+    reading.version = version_match.group(1) if version_match else None
+    reading.topic = topic_words(rest)
+
+    if is_injection(folded):
+        reading.intent = "injection"
+    elif flags["freshness"]:
+        reading.intent = "freshness"
+    elif flags["numeric"] and not flags["definition"]:
+        reading.intent = "metric_value"
+    elif flags["includes"] and reading.topic:
+        reading.intent = "definition_includes"
+    elif (flags["upstream"] or flags["downstream"]) and not flags["definition"]:
+        reading.intent = "lineage"
+        reading.direction = "downstream" if flags["downstream"] else "upstream"
+    elif flags["current"] and time.period is None:
+        reading.intent = "definition_current"
+    elif time.period is not None:
+        reading.intent = "definition_period"
+    if reading.intent != "lineage":
+        reading.asks = [k for k in ("model", "sources") if flags["asks_" + k]]
+        if reading.asks and not flags["upstream"] and not flags["definition"]:
+            reading.asks = []  # "model" named in passing, not asked for
+    else:
+        reading.asks = [k for k in ("model", "sources") if flags["asks_" + k]]
+    return reading

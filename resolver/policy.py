@@ -1,0 +1,550 @@
+"""The policy table of behaviors.md, as small named steps over the requester's evidence.
+
+`resolve` takes a Reading (what the question asks) and an EvidenceSource (the catalog narrowed
+to the requester and known_at) and returns a Decision: behavior, evidence with roles, the
+templated answer, gaps and tool calls. Nothing here reads the clock or a database.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from typing import Optional
+
+from catalog.records import MODEL_TYPES, SOURCE_TYPES, Authority, EvidenceRecord, Revision, Status, end_of
+from resolver.bundle import Behavior, Interpretation, ToolCall
+from resolver.interpret import Reading
+from resolver.source import EntityView, EvidenceSource
+
+
+
+@dataclass
+class Decision:
+    behavior: Behavior
+    interpretation: Interpretation
+    answer: str
+    evidence: list[tuple[Revision, str]] = field(default_factory=list)
+    gaps: list[str] = field(default_factory=list)
+    tools: list[ToolCall] = field(default_factory=list)
+    complete: bool = False  # supporting evidence found for every referenced model/source
+
+
+# -- record predicates ---------------------------------------------------------------------------
+
+
+def usable(rev: Revision) -> bool:
+    """Untrusted and retracted records never enter evidence (behaviors rows 8, 16)."""
+    r = rev.record
+    return r.authority != Authority.untrusted and r.status != Status.retracted
+
+
+def authoritative(r: EvidenceRecord) -> bool:
+    return r.authority == Authority.authoritative and r.status in (Status.current, Status.superseded)
+
+
+def supersedes(newer: EvidenceRecord, older: EvidenceRecord) -> bool:
+    return newer.supersedes == older.evidence_id or older.superseded_by == newer.evidence_id
+
+
+def describes(r: EvidenceRecord) -> set[str]:
+    return r.node_ids()
+
+
+def authoritative_days(rev: Revision, peers: list[Revision]) -> list[tuple[date, date]]:
+    """The parts of a record's effective interval that no authoritative superseding record covers."""
+    r = rev.record
+    pieces = [(r.effective_from or date.min, r.effective_to or date.max)]
+    for other in peers:
+        o = other.record
+        if o.evidence_id == r.evidence_id or not authoritative(o) or not supersedes(o, r):
+            continue
+        cut_from, cut_to = o.effective_from or date.min, o.effective_to or date.max
+        nxt = []
+        for start, end in pieces:
+            if cut_to < start or cut_from > end:
+                nxt.append((start, end))
+                continue
+            if start < cut_from:
+                nxt.append((start, cut_from - timedelta(days=1)))
+            if cut_to < end:
+                nxt.append((cut_to + timedelta(days=1), end))
+        pieces = nxt
+    return pieces
+
+
+def authoritative_on(revs: list[Revision], day: date) -> list[Revision]:
+    return [
+        rev for rev in revs
+        if authoritative(rev.record) and any(s <= day <= e for s, e in authoritative_days(rev, revs))
+    ]
+
+
+def authoritative_over(revs: list[Revision], start: date, end: date) -> list[tuple[Revision, date, date]]:
+    out = []
+    for rev in revs:
+        if not authoritative(rev.record):
+            continue
+        for s, e in authoritative_days(rev, revs):
+            if s <= end and start <= e:
+                out.append((rev, max(s, start), min(e, end)))
+    return sorted(out, key=lambda t: (t[1], t[0].evidence_id))
+
+
+# -- wording -------------------------------------------------------------------------------------
+
+
+def cite(rev: Revision) -> str:
+    return f"[{rev.evidence_id}]"
+
+
+def label(rev: Revision) -> str:
+    r = rev.record
+    return r.title
+
+
+def interval(r: EvidenceRecord) -> str:
+    start = r.effective_from.isoformat() if r.effective_from else "the beginning"
+    end = r.effective_to.isoformat() if r.effective_to else "no end date"
+    return f"effective {start} to {end}"
+
+
+def quote(text: str, limit: int = 600) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
+
+
+def sentences_about(body: str, topic: list[str]) -> list[str]:
+    found = []
+    for sentence in re.split(r"(?<=[.!?])\s+", " ".join(body.split())):
+        low = sentence.casefold()
+        if all(_mentions(low, word) for word in topic):
+            found.append(sentence)
+    return found
+
+
+def _mentions(text: str, word: str) -> bool:
+    stem = word[: max(4, len(word) - 2)]
+    return re.search(r"\b" + re.escape(stem), text) is not None
+
+
+def day_text(d: date) -> str:
+    return d.isoformat()
+
+
+# -- steps ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class Subject:
+    entity_id: str
+    revisions: list[Revision]  # usable, visible
+    mention: str
+
+
+def choose_subject(reading: Reading, views: dict[str, EntityView]):
+    """Longest mention first; a restricted-only entity counts only if it is more specific."""
+    for match in reading.mentions:
+        visible = sorted(
+            eid for eid in match.entity_ids if eid in views and any(usable(r) for r in views[eid].visible)
+        )
+        hidden = sorted(
+            eid for eid in match.entity_ids
+            if eid in views and views[eid].hidden and not any(usable(r) for r in views[eid].visible)
+        )
+        if len(visible) > 1:
+            return ("ambiguous", match, visible)
+        if visible:
+            eid = visible[0]
+            return ("subject", Subject(eid, [r for r in views[eid].visible if usable(r)], match.name), None)
+        if hidden:
+            return ("denied", match, None)
+    return ("none", None, None)
+
+
+def resolve(reading: Reading, source: EvidenceSource, as_of: date) -> Decision:
+    interp = dict(
+        intent=reading.intent,
+        version=reading.version,
+        topic=" ".join(reading.topic) or None,
+        asks=reading.asks,
+        direction=reading.direction,
+        date_from="question" if reading.time.explicit else "as_of",
+    )
+    day = reading.time.reporting_date or (None if reading.time.period else as_of)
+    if reading.time.period:
+        interp["period"] = reading.time.period.as_dict()
+    interp["reporting_date"] = day
+
+    if reading.intent == "injection":
+        return Decision(
+            Behavior.reject_injection,
+            Interpretation(**interp),
+            "canon treats text found in documents as data, never as instructions, and does not reveal "
+            "records you are not authorized to see. Ask the question itself, without instructions to the system.",
+            gaps=["the request asked the system to follow document instructions, override its rules or reveal restricted records"],
+        )
+
+    ids = sorted({eid for m in reading.mentions for eid in m.entity_ids})
+    views = source.entities(ids) if ids else {}
+    tools = [ToolCall(name="resolve_entity", args={"mentions": [m.name for m in reading.mentions]}, result_ids=[])]
+    kind, found, extra = choose_subject(reading, views)
+
+    if kind == "denied":
+        return Decision(
+            Behavior.deny,
+            Interpretation(**interp),
+            "You are not authorized to see any record about this subject, so canon cannot answer. "
+            "Ask your data governance team for access if you need it.",
+            gaps=["access denied: no record of the subject is retrievable with your roles"],
+            tools=tools,
+        )
+    if kind == "ambiguous":
+        interp["mention"] = found.name
+        candidates = {eid: [r for r in views[eid].visible if usable(r)] for eid in extra}
+        evidence = []
+        lines = []
+        for eid, revs in candidates.items():
+            rev = _representative(revs, day)
+            evidence.append((rev, "context"))
+            lines.append(f"{eid} ({label(rev)}) {cite(rev)}")
+        return Decision(
+            Behavior.clarify_or_split,
+            Interpretation(**interp),
+            f"\"{found.name}\" names more than one entity: " + "; ".join(lines) + ". Which one do you mean?",
+            evidence=evidence,
+            gaps=[f"ambiguous name '{found.name}': {', '.join(extra)}"],
+            tools=tools,
+        )
+    if kind == "none":
+        return Decision(
+            Behavior.abstain,
+            Interpretation(**interp),
+            "canon found no governed record for what this question names, so it does not answer. "
+            "Name the metric, model or source (or one of its aliases) and try again.",
+            gaps=["no catalog entity matched the question"],
+            tools=tools,
+        )
+
+    subject: Subject = found
+    interp["entity_id"] = subject.entity_id
+    interp["mention"] = subject.mention
+    tools[0] = ToolCall(name="resolve_entity", args=tools[0].args, result_ids=[r.evidence_id for r in subject.revisions])
+
+    if reading.version:
+        named = [r for r in subject.revisions if (r.record.version or "").lower() == reading.version.lower()]
+        if named and not reading.time.explicit:
+            chosen = next((r for r in named if authoritative(r.record)), named[0])
+            rec = chosen.record
+            anchor = rec.effective_to if rec.effective_to and rec.effective_to < as_of else as_of
+            if rec.effective_from and anchor < rec.effective_from:
+                anchor = rec.effective_from
+            day = anchor
+            interp["reporting_date"] = day
+
+    if day is None and reading.intent in ("lineage", "freshness", "metric_value"):
+        day = reading.time.period.end
+        interp["reporting_date"] = day
+    handler = {
+        "lineage": _lineage,
+        "freshness": _freshness,
+        "metric_value": _metric_value,
+        "definition_period": _period,
+    }.get(reading.intent, _definition if day is not None else _period)
+    decision = handler(reading, subject, source, day, interp, tools)
+    return decision
+
+
+def _representative(revs: list[Revision], day: Optional[date]) -> Revision:
+    def key(r: Revision):
+        rec = r.record
+        return (authoritative(rec), day is not None and rec.effective_on(day), rec.status == Status.current, r.revision)
+
+    return max(revs, key=key)
+
+
+def _definition_context(subject: Subject, exclude: set[str]) -> list[tuple[Revision, str]]:
+    return [
+        (r, "context") for r in subject.revisions
+        if r.evidence_id not in exclude and r.record.status == Status.draft
+    ]
+
+
+def _abstain_no_authority(reading, subject, day_or_label, interp, tools, evidence=()) -> Decision:
+    context = [(r, "context") for r in subject.revisions if not authoritative(r.record)]
+    lines = [f"{label(r)} {cite(r)} is {r.record.status.value}, {r.record.authority.value.replace('_', '-')}" for r, _ in context]
+    text = f"No authorized, authoritative definition of {subject.mention} is effective {day_or_label}, so canon does not answer."
+    if lines:
+        text += " Not used as authority: " + "; ".join(lines) + "."
+    return Decision(
+        Behavior.abstain, Interpretation(**interp), text, evidence=list(evidence) + context,
+        gaps=[f"no authoritative record of {subject.entity_id} is effective {day_or_label}"], tools=tools,
+    )
+
+
+def _conflict_abstain(subject, revs, day_or_label, interp, tools) -> Decision:
+    names = " and ".join(f"{label(r)} {cite(r)}" for r in revs)
+    return Decision(
+        Behavior.abstain,
+        Interpretation(**interp),
+        f"Two authoritative records of {subject.mention} are both effective {day_or_label} and neither supersedes "
+        f"the other: {names}. canon does not choose between them; the conflict awaits a governance review.",
+        evidence=[(r, "conflict") for r in revs],
+        gaps=[f"unresolved conflict between {', '.join(r.evidence_id for r in revs)}: needs a review decision"],
+        tools=tools,
+    )
+
+
+def _supporting(primary: Revision, source: EvidenceSource, day: date, tools) -> tuple[dict[str, list[Revision]], bool]:
+    """Records of the models and sources a definition names, authoritative and effective on day."""
+    rec = primary.record
+    wanted = {"model": list(rec.model_ids), "sources": list(rec.source_ids)}
+    nodes = [n for ids in wanted.values() for n in ids]
+    found = source.records_for_nodes(nodes) if nodes else {}
+    out: dict[str, list[Revision]] = {"model": [], "sources": [], "lineage": []}
+    complete = True
+    for part, ids in wanted.items():
+        for node in ids:
+            revs = [r for r in found.get(node, []) if usable(r) and authoritative(r.record) and r.record.effective_on(day)]
+            if not revs:
+                complete = False
+            for r in revs:
+                if r.evidence_id not in {x.evidence_id for x in out[part]}:
+                    out[part].append(r)
+    # lineage records that state edges touching this definition
+    view = source.lineage()
+    touching = set()
+    for node in describes(rec) | set(nodes):
+        if node in view.graph:
+            for edge in view.graph.walk(node, upstream=True, depth=1, at=end_of(day), allow=view.allow_origin)[1]:
+                if edge.origin_kind == "record":
+                    touching.add(edge.origin)
+    if touching:
+        for node, revs in source.records_for_nodes(sorted(touching)).items():
+            for r in revs:
+                if r.evidence_id == node and usable(r) and authoritative(r.record) and r.evidence_id not in {x.evidence_id for x in out["lineage"]}:
+                    out["lineage"].append(r)
+    tools.append(ToolCall(name="supporting_evidence", args={"evidence_id": rec.evidence_id, "date": day.isoformat()},
+                          result_ids=[r.evidence_id for part in out.values() for r in part]))
+    return out, complete
+
+
+def _definition(reading: Reading, subject: Subject, source, day: date, interp, tools) -> Decision:
+    revs = subject.revisions
+    if reading.version and not reading.time.explicit:
+        named = [r for r in revs if (r.record.version or "").lower() == reading.version.lower()]
+        revs = named or revs
+    on_day = authoritative_on(revs, day)
+    tools.append(ToolCall(name="definition_at", args={"entity_id": subject.entity_id, "date": day.isoformat()},
+                          result_ids=[r.evidence_id for r in on_day]))
+    when = f"on {day_text(day)}"
+    if not on_day:
+        return _abstain_no_authority(reading, subject, when, interp, tools)
+    if len(on_day) > 1:
+        return _conflict_abstain(subject, on_day, when, interp, tools)
+    primary = on_day[0]
+    rec = primary.record
+    evidence: list[tuple[Revision, str]] = [(primary, "primary")]
+    support, complete = _supporting(primary, source, day, tools)
+    for part in ("model", "sources", "lineage"):
+        role = "primary" if part in reading.asks else "supporting"
+        evidence += [(r, role) for r in support[part]]
+
+    lead = "as of" if interp["date_from"] == "as_of" else "for reporting date"
+    version = f" (version {rec.version})" if rec.version else ""
+    parts = [f"{lead.capitalize()} {day_text(day)}, {label(primary)}{version} applies {cite(primary)}: \"{quote(rec.body)}\" "
+             f"It is {rec.status.value}, {interval(rec)}, owned by {rec.owner or 'no named owner'} {cite(primary)}."]
+    if rec.grain:
+        parts.append(f"Grain: {rec.grain} {cite(primary)}.")
+    if support["model"]:
+        parts.append("Implemented by " + ", ".join(f"{label(r)} {cite(r)}" for r in support["model"]) + ".")
+    elif "model" in reading.asks:
+        parts.append(f"No authorized, authoritative model record effective {when} is linked to it {cite(primary)}.")
+    if support["sources"]:
+        parts.append("Fed by sources " + ", ".join(f"{label(r)} {cite(r)}" for r in support["sources"]) + ".")
+    if support["lineage"]:
+        parts.append("Lineage is stated by " + ", ".join(f"{label(r)} {cite(r)}" for r in support["lineage"]) + ".")
+
+    behavior = Behavior.answer
+    gaps: list[str] = []
+    conflicts: list[Revision] = []
+    drafts = [r for r in subject.revisions if r.record.status == Status.draft]
+    if reading.intent == "definition_includes":
+        topic = reading.topic
+        said = sentences_about(rec.body, topic)
+        if said:
+            parts.append(f"On {' '.join(topic)}, it says: \"{' '.join(said)}\" {cite(primary)}.")
+        else:
+            parts.append(f"It does not mention {' '.join(topic)} {cite(primary)}.")
+            gaps.append(f"the applicable definition does not mention '{' '.join(topic)}'")
+        conflicts = [r for r in drafts if sentences_about(r.record.body, topic)]
+    elif reading.intent == "definition_at":
+        conflicts = [r for r in drafts if r.record.effective_from and r.record.effective_on(day)]
+    for r in conflicts:
+        said = sentences_about(r.record.body, reading.topic) if reading.intent == "definition_includes" else []
+        detail = f" It proposes: \"{' '.join(said)}\"." if said else ""
+        parts.append(
+            f"A {r.record.status.value} proposal, {label(r)} {cite(r)}, would change this.{detail} It is not approved "
+            f"and not in effect {when}, so it does not change the answer {cite(r)}."
+        )
+        evidence.append((r, "conflict"))
+        behavior = Behavior.answer_with_conflict
+    if reading.intent == "definition_current":
+        for r, role in _definition_context(subject, {e.evidence_id for e, _ in evidence}):
+            parts.append(f"Not approved and not used: {label(r)} {cite(r)} ({r.record.status.value}).")
+            evidence.append((r, role))
+    return Decision(behavior, Interpretation(**interp), " ".join(parts), evidence=evidence, gaps=gaps, tools=tools,
+                    complete=complete and not gaps)
+
+
+def _period(reading: Reading, subject: Subject, source, day, interp, tools) -> Decision:
+    period = reading.time.period
+    pieces = authoritative_over(subject.revisions, period.start, period.end)
+    tools.append(ToolCall(name="definitions_over_period",
+                          args={"entity_id": subject.entity_id, "start": period.start.isoformat(), "end": period.end.isoformat()},
+                          result_ids=sorted({p[0].evidence_id for p in pieces})))
+    span = f"in {period.label} ({period.start.isoformat()} to {period.end.isoformat()})"
+    if not pieces:
+        return _abstain_no_authority(reading, subject, span, interp, tools)
+    for i, (a, s1, e1) in enumerate(pieces):
+        for b, s2, e2 in pieces[i + 1:]:
+            if a.evidence_id != b.evidence_id and s2 <= e1 and s1 <= e2:
+                return _conflict_abstain(subject, [a, b], span, interp, tools)
+    revs = []
+    for rev, _, _ in pieces:
+        if rev.evidence_id not in {r.evidence_id for r in revs}:
+            revs.append(rev)
+    covered = sum(((e - s).days + 1) for _, s, e in pieces)
+    total = (period.end - period.start).days + 1
+    gaps = []
+    if covered < total:
+        gaps.append(f"part of {period.label} has no authoritative definition of {subject.entity_id}")
+    if len(revs) == 1:
+        rev = revs[0]
+        text = (f"For {period.label} ({period.start.isoformat()} to {period.end.isoformat()}), {label(rev)} applies "
+                f"{cite(rev)}: \"{quote(rev.record.body)}\" It is {interval(rev.record)} {cite(rev)}.")
+        if gaps:
+            s, e = pieces[0][1], pieces[0][2]
+            text += f" It covers only {s.isoformat()} to {e.isoformat()} of the period {cite(rev)}."
+        return Decision(Behavior.answer, Interpretation(**interp), text, evidence=[(rev, "primary")], gaps=gaps,
+                        tools=tools, complete=not gaps)
+    lines = [f"from {s.isoformat()} to {e.isoformat()}, {label(r)} {cite(r)}: \"{quote(r.record.body, 300)}\"" for r, s, e in pieces]
+    text = (f"{period.label} crosses a definition boundary of {subject.mention}, so canon splits it: " + "; ".join(lines) +
+            ". If you need one number for the whole period, say which convention to use (restate under one definition, "
+            "or report each part under its own).")
+    return Decision(Behavior.clarify_or_split, Interpretation(**interp), text, evidence=[(r, "primary") for r in revs],
+                    gaps=gaps + [f"{period.label} is covered by {len(revs)} definitions; choose a convention"], tools=tools)
+
+
+def _metric_value(reading: Reading, subject: Subject, source, day, interp, tools) -> Decision:
+    when = reading.time.period.end if reading.time.period else day
+    on_day = authoritative_on(subject.revisions, when)
+    evidence = [(on_day[0], "context")] if len(on_day) == 1 else []
+    text = (f"canon does not compute values of {subject.mention}: the number must come from executing the metric "
+            "in a semantic layer, and none is configured.")
+    if evidence:
+        r = evidence[0][0]
+        text += f" The definition that applies on {when.isoformat()} is {label(r)} {cite(r)}."
+    return Decision(Behavior.abstain, Interpretation(**interp), text, evidence=evidence,
+                    gaps=["the value must come from executing the metric; no semantic-layer executor is configured"], tools=tools)
+
+
+def _freshness(reading: Reading, subject: Subject, source, day, interp, tools) -> Decision:
+    nodes = sorted({n for r in subject.revisions for n in describes(r.record)})
+    observations = source.freshness(nodes)
+    tools.append(ToolCall(name="freshness", args={"nodes": nodes}, result_ids=[]))
+    if not observations:
+        return Decision(Behavior.abstain, Interpretation(**interp),
+                        f"No freshness check of {subject.mention} is recorded, so canon cannot say whether it is fresh; "
+                        "it does not infer freshness from documentation.",
+                        gaps=[f"no recorded freshness result for {subject.entity_id}"], tools=tools)
+    latest = max(observations, key=lambda o: o.checked_at)
+    rev = _representative(subject.revisions, day)
+    loaded = f", data loaded up to {latest.max_loaded_at.isoformat()}" if latest.max_loaded_at else ""
+    criteria = f" (criteria: {latest.criteria})" if latest.criteria else ""
+    text = (f"The latest recorded freshness check of {subject.mention} {cite(rev)} at {latest.checked_at.isoformat()} "
+            f"returned {latest.status}{loaded}{criteria}; recorded by {latest.origin}.")
+    return Decision(Behavior.answer, Interpretation(**interp), text, evidence=[(rev, "primary")], tools=tools, complete=True)
+
+
+def _lineage(reading: Reading, subject: Subject, source, day, interp, tools) -> Decision:
+    revs = subject.revisions
+    named = [r for r in revs if reading.version and (r.record.version or "").lower() == reading.version.lower()]
+    anchor_revs = named or authoritative_on(revs, day) or revs
+    anchor = _representative(anchor_revs, day)
+    rec = anchor.record
+    upstream = reading.direction != "downstream"
+    view = source.lineage()
+    seeds = sorted(n for n in describes(rec) | {subject.entity_id} if n in view.graph)
+    reached: dict[str, int] = {}
+    used = []
+
+    def walk_from(node: str, offset: int) -> None:
+        nodes, edges = view.graph.walk(node, upstream=upstream, at=end_of(day), allow=view.allow_origin,
+                                       allow_node=view.allow_node)
+        for n, d in nodes.items():
+            reached[n] = min(d + offset, reached.get(n, d + offset))
+        used.extend(edges)
+
+    for seed in seeds:
+        walk_from(seed, 0)
+    if upstream:  # the models a definition names implement it directly, stated edges or not
+        for model in rec.model_ids:
+            if model not in seeds:
+                reached[model] = 1
+                if model in view.graph:
+                    walk_from(model, 1)
+    for seed in seeds:
+        reached.pop(seed, None)
+    tools.append(ToolCall(name="lineage", args={"nodes": seeds, "direction": "upstream" if upstream else "downstream",
+                                                "at": day.isoformat()}, result_ids=sorted(reached)))
+    if not reached:
+        return Decision(Behavior.abstain, Interpretation(**interp),
+                        f"No lineage of {subject.mention} {cite(anchor)} is recorded as of {day.isoformat()}; canon does not "
+                        "infer lineage from prose.", evidence=[(anchor, "context")],
+                        gaps=[f"no lineage edges recorded for {subject.entity_id}"], tools=tools)
+    node_records = source.records_for_nodes(sorted(reached))
+    stated_by = sorted({e.origin for e in used if e.origin_kind == "record"})
+    stating = source.records_for_nodes(stated_by) if stated_by else {}
+    evidence: list[tuple[Revision, str]] = []
+    seen: set[str] = set()
+
+    def add(rev: Revision, role: str):
+        if rev.evidence_id not in seen and usable(rev):
+            seen.add(rev.evidence_id)
+            evidence.append((rev, role))
+
+    for origin in stated_by:
+        for r in stating.get(origin, []):
+            if r.evidence_id == origin:
+                add(r, "primary" if authoritative(r.record) else "supporting")
+    direct = {n for n, d in reached.items() if d == 1} | set(rec.model_ids)
+    def pick(revs_):
+        good = [r for r in revs_ if usable(r) and r.record.effective_on(day)]
+        return good or [r for r in revs_ if usable(r)]
+    for node in sorted(reached, key=lambda n: (reached[n], n)):
+        for r in pick(node_records.get(node, [])):
+            is_model = r.record.entity_type in MODEL_TYPES or node.startswith("model.")
+            add(r, "primary" if node in direct and is_model and authoritative(r.record) else "supporting")
+    add(anchor, "supporting")
+
+    def show(node: str) -> str:
+        revs_ = [r for r in pick(node_records.get(node, [])) if r.evidence_id in seen]
+        return f"{node} {cite(revs_[0])}" if revs_ else node
+
+    sources_ = [n for n in reached if n.startswith("source.") or any(r.record.entity_type in SOURCE_TYPES for r in node_records.get(n, []))]
+    models = [n for n in reached if n not in sources_]
+    by = ", ".join(f"[{o}]" for o in stated_by if o in seen) or "the lineage graph (dbt and OpenLineage)"
+    word = "Upstream of" if upstream else "Downstream of"
+    text = f"{word} {label(anchor)} {cite(anchor)} as of {day.isoformat()}"
+    if upstream:
+        if models:
+            text += ": models " + ", ".join(show(n) for n in sorted(models, key=lambda n: (reached[n], n)))
+        if sources_:
+            text += ("; " if models else ": ") + "raw sources " + ", ".join(show(n) for n in sorted(sources_))
+    else:
+        text += ": " + ", ".join(show(n) for n in sorted(reached, key=lambda n: (reached[n], n)))
+    text += f". Edges as recorded by {by}."
+    missing = [n for n in reached if n not in node_records]
+    return Decision(Behavior.answer, Interpretation(**interp), text, evidence=evidence,
+                    gaps=[f"no catalog record for lineage node {n}" for n in sorted(missing)], tools=tools,
+                    complete=not missing)

@@ -1,0 +1,96 @@
+"""What the resolver may ask of the catalog, already narrowed to one requester and one `known_at`.
+
+The catalog's implementation applies permissions inside its queries, so records the requester
+may not retrieve never reach the resolver; for a denied entity it learns only that it exists.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Optional, Protocol
+
+from catalog.records import Revision
+from lineage.graph import LineageGraph
+
+
+@dataclass(frozen=True)
+class EntityView:
+    visible: tuple[Revision, ...] = ()
+    hidden: bool = False  # records exist that the requester may not retrieve
+
+
+@dataclass(frozen=True)
+class LineageView:
+    graph: LineageGraph
+    allow_origin: Optional[Callable[[str], bool]] = None
+    allow_node: Optional[Callable[[str], bool]] = None
+
+
+@dataclass(frozen=True)
+class Freshness:
+    node_id: str
+    status: str
+    checked_at: datetime
+    max_loaded_at: Optional[datetime] = None
+    criteria: str = ""
+    origin: str = ""
+
+
+class EvidenceSource(Protocol):
+    def entities(self, entity_ids: Iterable[str]) -> dict[str, EntityView]: ...
+
+    def records_for_nodes(self, node_ids: Iterable[str]) -> dict[str, list[Revision]]: ...
+
+    def lineage(self) -> LineageView: ...
+
+    def freshness(self, node_ids: Iterable[str]) -> list[Freshness]: ...
+
+    def verify(self, evidence_ids: Iterable[str]) -> dict[str, tuple[int, str]]:
+        """evidence_id -> (live revision, content hash), for ids the requester may retrieve."""
+        ...
+
+
+@dataclass
+class MemorySource:
+    """An EvidenceSource over revisions in memory: the resolver's golden tests use it."""
+
+    revisions: list[Revision]
+    roles: tuple[str, ...]
+    freshness_rows: list[Freshness] = field(default_factory=list)
+
+    def _visible(self, rev: Revision) -> bool:
+        return bool(set(rev.record.permissions) & set(self.roles))
+
+    def entities(self, entity_ids):
+        out = {}
+        for eid in entity_ids:
+            mine = [r for r in self.revisions if r.record.entity_id == eid]
+            if mine:
+                out[eid] = EntityView(tuple(r for r in mine if self._visible(r)), any(not self._visible(r) for r in mine))
+        return out
+
+    def records_for_nodes(self, node_ids):
+        from resolver.policy import describes
+
+        out: dict[str, list[Revision]] = {}
+        for node in node_ids:
+            found = [r for r in self.revisions if self._visible(r) and node in describes(r.record)]
+            if found:
+                out[node] = found
+        return out
+
+    def lineage(self):
+        from catalog.records import record_edges
+
+        visible_ids = {r.evidence_id for r in self.revisions if self._visible(r)}
+        edges = [e for r in self.revisions for e in record_edges(r.record)]
+        return LineageView(LineageGraph(edges), allow_origin=lambda o: o in visible_ids)
+
+    def freshness(self, node_ids):
+        ids = set(node_ids)
+        return [f for f in self.freshness_rows if f.node_id in ids]
+
+    def verify(self, evidence_ids):
+        ids = set(evidence_ids)
+        return {r.evidence_id: (r.revision, r.record.content_hash or "") for r in self.revisions if r.evidence_id in ids and self._visible(r)}

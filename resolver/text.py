@@ -1,0 +1,47 @@
+"""Text normalization shared by question understanding: case- and accent-insensitive tokens."""
+from __future__ import annotations
+
+import re
+import unicodedata
+
+_TOKEN = re.compile(r"[a-z0-9][a-z0-9_.#:/-]*[a-z0-9_]|[a-z0-9]")
+
+
+def fold(text: str) -> str:
+    """Lower-case and strip accents ("Tržby" -> "trzby")."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def tokens(text: str) -> list[str]:
+    """Word tokens; identifiers such as model.shop.fct_orders#amount stay whole."""
+    return [t.rstrip(".:/-") for t in _TOKEN.findall(fold(text))]
+
+
+def words(text: str) -> list[str]:
+    """Plain words: identifiers split at their punctuation too (fct_revenue -> fct, revenue)."""
+    return [w for w in re.split(r"[^a-z0-9]+", fold(text)) if w]
+
+
+def norm(text: str) -> str:
+    return " ".join(tokens(text))
+
+
+def edit_distance_at_most_one(a: str, b: str) -> bool:
+    """True when a and b differ by at most one insertion, deletion, substitution or swap."""
+    if a == b:
+        return True
+    la, lb = len(a), len(b)
+    if abs(la - lb) > 1:
+        return False
+    if la == lb:
+        diff = [i for i in range(la) if a[i] != b[i]]
+        if len(diff) == 1:
+            return True
+        return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
+    if la > lb:
+        a, b = b, a
+    i = 0
+    while i < len(a) and a[i] == b[i]:
+        i += 1
+    return a[i:] == b[i + 1 :]
