@@ -76,8 +76,9 @@ def restricted_strings(records: list[EvidenceRecord], roles: set[str], question:
             strings.append(r.title)
         if r.owner and r.owner not in visible_text:
             strings.append(r.owner)
-        for token in re.findall(r"\b\d[\d.,]*\b(?:\s+(?:million|billion|thousand|EUR|USD|CZK|%))?", r.body):
-            if token not in visible_text and len(token) >= 2:
+        body = re.sub(r"\b\d{4}-\d{2}-\d{2}\b", " ", r.body)  # dates are not secrets
+        for token in re.findall(r"\b\d[\d.,]*\d(?:\s*(?:million|billion|thousand|EUR|USD|CZK|%|mil\.?))?|\b\d+\s*(?:million|billion|EUR|USD|CZK|%)", body):
+            if token not in visible_text and (len(token) >= 3 or not token.isdigit()):
                 strings.append(token)
         out[r.evidence_id] = strings
     return out

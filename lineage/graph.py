@@ -50,10 +50,9 @@ class LineageGraph:
     def _neighbours(self, node: str, upstream: bool, at: Optional[datetime], allow: Allow):
         adjacency = self._g.pred if upstream else self._g.succ
         for other, keyed in adjacency[node].items():
-            for data in keyed.values():
-                if self._usable(data["edge"], at, allow):
-                    yield other, data["edge"]
-                    break
+            usable = [d["edge"] for d in keyed.values() if self._usable(d["edge"], at, allow)]
+            if usable:
+                yield other, usable
 
     def walk(
         self,
@@ -80,10 +79,10 @@ class LineageGraph:
             distance += 1
             nxt = []
             for current in frontier:
-                for other, edge in self._neighbours(current, upstream, at, allow):
+                for other, edges in self._neighbours(current, upstream, at, allow):
                     if allow_node is not None and not allow_node(other):
                         continue
-                    used.append(edge)
+                    used.extend(edges)
                     if other not in seen:
                         seen[other] = distance
                         nxt.append(other)

@@ -107,10 +107,12 @@ class EntityIndex:
         covered = {k for m in exact for k in range(m.start, m.end)}
         out: list[Match] = []
         for i, tok in enumerate(q):
-            if len(tok) < 5 or tok in self._vocab:
+            if len(tok) < 5 or i in covered:
                 continue
             # candidate vocabulary words one edit away from this question word
             for word in self._near(tok):
+                if word == tok:
+                    continue
                 for form in self._forms_containing(word):
                     toks = form.split(" ")
                     pos = toks.index(word)
@@ -120,8 +122,7 @@ class EntityIndex:
                         continue
                     window = q[start:end]
                     if all(a == b for k, (a, b) in enumerate(zip(window, toks)) if k != pos):
-                        if not set(range(start, end)) <= covered or end - start > 1:
-                            out.append(Match(start, end, frozenset(self.by_form[form]), False, form))
+                        out.append(Match(start, end, frozenset(self.by_form[form]), False, form))
         return out
 
     def _near(self, tok: str) -> list[str]:

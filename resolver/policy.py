@@ -513,11 +513,15 @@ def _lineage(reading: Reading, subject: Subject, source, day, interp, tools) -> 
             seen.add(rev.evidence_id)
             evidence.append((rev, role))
 
+    direct = {n for n, d in reached.items() if d == 1} | set(rec.model_ids)
+    # a lineage record is primary when it states the edges into the subject or its direct models;
+    # one that only shares an upstream edge supports the answer
+    targets = set(seeds) | direct
+    about_subject = {e.origin for e in used if e.origin_kind == "record" and (e.target in targets if upstream else e.source in targets)}
     for origin in stated_by:
         for r in stating.get(origin, []):
             if r.evidence_id == origin:
-                add(r, "primary" if authoritative(r.record) else "supporting")
-    direct = {n for n, d in reached.items() if d == 1} | set(rec.model_ids)
+                add(r, "primary" if authoritative(r.record) and origin in about_subject else "supporting")
     def pick(revs_):
         good = [r for r in revs_ if usable(r) and r.record.effective_on(day)]
         return good or [r for r in revs_ if usable(r)]
