@@ -520,13 +520,15 @@ def _find_cycle(parents: dict[str, list[str]]) -> Optional[list[str]]:
 _CANON_LIST_FIELDS = ("permissions", "aliases")
 
 
-def _canon_meta(node: dict) -> tuple[dict, list[tuple[str, str]]]:
+def _canon_meta(node: dict) -> tuple[dict, dict[str, str], list[tuple[str, str]]]:
+    """Merged meta.canon, where each key came from, and problems (field, reason)."""
     layers = []
     if node.get("resource_type") == "source":
         layers.append(("source_meta", _d(node.get("source_meta"))))
     layers.append(("config.meta", _d(_d(node.get("config")).get("meta"))))
     layers.append(("meta", _d(node.get("meta"))))
     merged: dict = {}
+    origins: dict[str, str] = {}
     problems: list[tuple[str, str]] = []
     for where, meta in layers:
         if "canon" not in meta or meta["canon"] is None:
@@ -542,7 +544,8 @@ def _canon_meta(node: dict) -> tuple[dict, list[tuple[str, str]]]:
                 )
                 continue
             merged[key] = value
-    return merged, problems
+            origins[key] = f"{where}.canon"
+    return merged, origins, problems
 
 
 def _owner_text(owner: Any) -> Optional[str]:
@@ -809,7 +812,7 @@ def _build_record(
     version = node.get("version")
     title = f"{name} v{version}" if version is not None and rtype == "model" else name
 
-    canon, problems = _canon_meta(node)
+    canon, origins, problems = _canon_meta(node)
     if problems:
         items = [QuarantineItem(file=ctx.path, node=uid, field=f, reason=r) for f, r in problems]
         return None, items, 0
@@ -867,10 +870,7 @@ def _build_record(
         return parse_record(data, ctx.path, 0), [], column_count
     except RecordError as exc:
         field = exc.field.split(".")[0]
-        if field in canon:
-            field_name = f"meta.canon.{exc.field}"
-        else:
-            field_name = exc.field
+        field_name = f"{origins[field]}.{exc.field}" if field in origins else exc.field
         return None, [QuarantineItem(file=ctx.path, node=uid, field=field_name, reason=exc.reason)], column_count
 
 

@@ -1,0 +1,34 @@
+"""The gold suites, through the public service, from the natural-language questions alone."""
+import pytest
+
+from evals.runner import load_suite, run_suite
+
+
+def test_dossier_suite_is_exact_and_leak_free():
+    suite, _ = load_suite("dossier")
+    results = run_suite(suite)
+    misses = [(r.case_id, r.behavior, r.sources) for r in results if not r.answer_ok]
+    assert misses == []
+    assert [r.leaks for r in results if r.leaks] == []
+
+
+def test_telco_suite_generalizes():
+    suite, _ = load_suite("telco")
+    results = run_suite(suite)
+    answered = sum(r.answer_ok for r in results)
+    assert len(results) >= 40
+    assert answered / len(results) >= 0.95, [(r.case_id, r.behavior, r.sources) for r in results if not r.answer_ok]
+    assert [r.leaks for r in results if r.leaks] == []
+
+
+def test_the_safety_sheet_catches_a_leak():
+    """The checker itself must be able to fail: plant a restricted title in a bundle."""
+    from evals.runner import _score, corpus_records
+
+    suite, _ = load_suite("dossier")
+    records = corpus_records(suite)
+    planted = {"behavior": "deny", "evidence": [], "context_ids": [], "validation": {"passed": True},
+               "answer": "The Board revenue plan says the target is 250 million EUR."}
+    result = _score({"id": "X", "question": "What does it say?", "expect": {"behavior": "deny", "sources": []}},
+                    planted, records, {"analytics_readers"})
+    assert not result.safe

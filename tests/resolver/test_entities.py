@@ -1,0 +1,27 @@
+from pathlib import Path
+
+import pytest
+import yaml
+
+from resolver.entities import EntityIndex, best_matches, name_forms, normalized_question
+
+GOLDEN = yaml.safe_load((Path(__file__).parent / "golden" / "entities.yaml").read_text(encoding="utf-8"))
+INDEX = EntityIndex.build([tuple(pair) for pair in GOLDEN["names"]])
+
+
+@pytest.mark.parametrize("case", GOLDEN["cases"], ids=[c["q"] for c in GOLDEN["cases"]])
+def test_longest_name_wins_with_one_typo_tolerated(case):
+    matches = sorted(best_matches(INDEX.matches(normalized_question(case["q"]))), key=lambda m: (-m.length, not m.exact))
+    got = sorted(matches[0].entity_ids) if matches else []
+    assert got == case["ids"]
+
+
+def test_title_forms_drop_kind_words_and_versions():
+    assert "revenue" in name_forms("Revenue metric v1")
+    assert "gross margin" in name_forms("Gross margin definition draft")
+    assert "board revenue plan" in name_forms("Board revenue plan")
+
+
+def test_two_typos_are_not_tolerated():
+    assert best_matches(INDEX.matches(normalized_question("recurrnig revnue"))) == [] or all(
+        "metric.recurring_revenue" not in m.entity_ids for m in best_matches(INDEX.matches(normalized_question("recurrnig revnue"))))
