@@ -67,6 +67,8 @@ GRAINS = ["one row per order", "one value per calendar day", "one value per cale
           "one row per subscription per month", "one row per session", "one value per week"]
 
 RESTRICTED = "pii_restricted"
+# node ids of the dossier's lineage: generated records must not extend its graph
+DOSSIER_SOURCES = {("raw", "orders"), ("raw", "refunds"), ("raw", "chargebacks")}
 
 
 def _dossier_records() -> list[dict]:
@@ -138,6 +140,8 @@ def generate(n: int, seed: int = 7) -> list[dict]:
     seen = set()
     while len(sources) < n_sources:
         system, table = rng.choice(SYSTEMS), rng.choice(TABLES)
+        if (system, table) in DOSSIER_SOURCES:
+            continue
         suffix = "" if (system, table) not in seen else f"_{len(sources)}"
         seen.add((system, table))
         sources.append(f"source.{system}.{table}{suffix}")
@@ -191,7 +195,7 @@ def generate(n: int, seed: int = 7) -> list[dict]:
                 superseded_by=f"MODEL.{base}.v{v + 1}" if to else None,
                 permissions=perms, model_ids=[f"{entity}.v{v}"], source_ids=ups,
                 body=f"dbt model unique_id {entity}.v{v}. Grain: {rng.choice(GRAINS)}. Builds {metric_name} "
-                     f"from {', '.join('stg_' + s.split('.')[-1] for s in ups)}. Materialized as an incremental table."))
+                     f"from {', '.join('stg_' + s.split('.')[1] + '_' + s.split('.')[-1] for s in ups)}. Materialized as an incremental table."))
 
     # --- metrics: 1-3 versions split at boundary dates, then drafts -------------------------------
     lineage_budget = max(0, int(0.03 * budget))
@@ -245,7 +249,7 @@ def generate(n: int, seed: int = 7) -> list[dict]:
             mid = f"{model[0]}.v{model[1]}"
             edges = []
             for s in srcs:
-                stg = f"model.staging.stg_{s.split('.')[-1]}"
+                stg = f"model.staging.stg_{s.split('.')[1]}_{s.split('.')[-1]}"
                 edges += [{"from": s, "to": stg}, {"from": stg, "to": mid}]
             edges.append({"from": mid, "to": f"METRIC.{base}.v{versions}"})
             rec = _record(
