@@ -438,6 +438,19 @@ class CatalogSource:
     def freshness(self, node_ids):
         return []
 
+    def stating_records(self, node_ids, at):
+        nodes = sorted(set(node_ids))
+        if not nodes:
+            return []
+        rows = self._query(
+            "SELECT r.pk, r.evidence_id, r.revision, r.entity_id, r.recorded_at, r.artifact_id, r.payload FROM ("
+            + _LIVE.format(scope="evidence_id IN (SELECT rv.evidence_id FROM revision rv JOIN lineage_edge le "
+                           "ON le.revision_pk = rv.pk WHERE le.target IN :nodes)") + ") r WHERE "
+            + _VISIBLE + " AND r.pk IN (SELECT e.revision_pk FROM lineage_edge e WHERE e.target IN :nodes "
+            "AND (e.valid_from IS NULL OR e.valid_from <= :at) AND (e.valid_to IS NULL OR e.valid_to > :at))",
+            nodes=nodes, at=at)
+        return [_revision(row) for row in rows]
+
     def verify(self, evidence_ids):
         ids = sorted(set(evidence_ids))
         if not ids:

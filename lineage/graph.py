@@ -11,8 +11,6 @@ from collections.abc import Callable, Iterable
 from datetime import datetime
 from typing import Optional
 
-import networkx as nx
-
 from catalog.records import LineageEdge
 
 Allow = Optional[Callable[[str], bool]]
@@ -26,6 +24,8 @@ def column_node(node: str) -> tuple[str, Optional[str]]:
 
 class LineageGraph:
     def __init__(self, edges: Iterable[LineageEdge] = ()):
+        import networkx as nx  # loaded only when a graph is built: keeps `canon` start fast
+
         self._g = nx.MultiDiGraph()
         for edge in edges:
             self.add(edge)

@@ -310,19 +310,10 @@ def _supporting(primary: Revision, source: EvidenceSource, day: date, tools) -> 
             for r in revs:
                 if r.evidence_id not in {x.evidence_id for x in out[part]}:
                     out[part].append(r)
-    # lineage records that state edges touching this definition
-    view = source.lineage()
-    touching = set()
-    for node in describes(rec) | set(nodes):
-        if node in view.graph:
-            for edge in view.graph.walk(node, upstream=True, depth=1, at=end_of(day), allow=view.allow_origin)[1]:
-                if edge.origin_kind == "record":
-                    touching.add(edge.origin)
-    if touching:
-        for node, revs in source.records_for_nodes(sorted(touching)).items():
-            for r in revs:
-                if r.evidence_id == node and usable(r) and authoritative(r.record) and r.evidence_id not in {x.evidence_id for x in out["lineage"]}:
-                    out["lineage"].append(r)
+    # lineage records that state edges into this definition or its models
+    for r in source.stating_records(sorted(describes(rec) | set(nodes)), end_of(day)):
+        if usable(r) and authoritative(r.record) and r.evidence_id not in {x.evidence_id for x in out["lineage"]}:
+            out["lineage"].append(r)
     tools.append(ToolCall(name="supporting_evidence", args={"evidence_id": rec.evidence_id, "date": day.isoformat()},
                           result_ids=[r.evidence_id for part in out.values() for r in part]))
     return out, complete

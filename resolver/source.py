@@ -46,6 +46,10 @@ class EvidenceSource(Protocol):
 
     def freshness(self, node_ids: Iterable[str]) -> list[Freshness]: ...
 
+    def stating_records(self, node_ids: Iterable[str], at: datetime) -> list[Revision]:
+        """Visible records that state a lineage edge into one of these nodes, holding at `at`."""
+        ...
+
     def verify(self, evidence_ids: Iterable[str]) -> dict[str, tuple[int, str]]:
         """evidence_id -> (live revision, content hash), for ids the requester may retrieve."""
         ...
@@ -86,6 +90,13 @@ class MemorySource:
         visible_ids = {r.evidence_id for r in self.revisions if self._visible(r)}
         edges = [e for r in self.revisions for e in record_edges(r.record)]
         return LineageView(LineageGraph(edges), allow_origin=lambda o: o in visible_ids)
+
+    def stating_records(self, node_ids, at):
+        from catalog.records import record_edges
+
+        nodes = set(node_ids)
+        return [r for r in self.revisions if self._visible(r)
+                and any(e.target in nodes and e.holds_at(at) for e in record_edges(r.record))]
 
     def freshness(self, node_ids):
         ids = set(node_ids)

@@ -1,0 +1,1 @@
+"""Performance benchmarks (see README.md); results go to results/, which is gitignored."""
