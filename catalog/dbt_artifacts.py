@@ -5,7 +5,7 @@ Pure: no database, no web, no search. `read_dbt(path, config=..., synced_at=...)
 
 What is read
     manifest.json            required; `metadata.dbt_schema_version` must be manifest v2–v12
-                             (dbt 0.20 … 1.11 and dbt 2.0 "Fusion", which writes v12).
+                             (dbt 0.20 … 1.12 and dbt 2.0 "Fusion", which writes v12).
     semantic_manifest.json   optional; semantic models / metrics / saved queries that the
                              manifest lacks are added (the manifest has them from v10 on).
     catalog.json             optional; column names and warehouse types.
@@ -60,7 +60,7 @@ import os
 import re
 from collections import Counter, defaultdict, deque
 from collections.abc import Iterable, Mapping
-from datetime import date, datetime, timezone
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Optional
 
@@ -69,7 +69,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from catalog.errors import ArtifactError, RecordError
 from catalog.records import Authority, EvidenceRecord, LineageEdge, Status, as_utc, parse_record
 
-try:  # orjson is ~2x faster than json on a 29 MB manifest; json is the fallback
+try:  # orjson parses large manifests faster than json when installed; json is the fallback
     import orjson as _orjson
 except ImportError:  # pragma: no cover - depends on the environment
     _orjson = None
@@ -408,6 +408,8 @@ def _collect_nodes(manifest: dict, path: str) -> tuple[dict[str, dict], set[str]
             uid = node.get("unique_id")
             if not isinstance(uid, str) or not uid.strip():
                 raise ArtifactError(path, f"node '{key}' in {collection} has no unique_id")
+            if not isinstance(node.get("resource_type"), str) or not node["resource_type"]:
+                node = {**node, "resource_type": uid.split(".", 1)[0]}  # old/odd writers: from the id
             nodes[uid] = node
     disabled_ids: set[str] = set()
     disabled = 0
@@ -686,8 +688,9 @@ def _semantic_lines(node: dict) -> list[str]:
             if _s(item.get("expr")) and item.get("expr") != item.get("name"):
                 detail.append(f"expr {item['expr']}")
             text = f"- {item.get('name')}" + (f" ({', '.join(detail)})" if detail else "")
-            if _s(item.get("description")):
-                text += f": {item['description'].strip()}"
+            item_desc = _s(item.get("description"))
+            if item_desc:
+                text += f": {item_desc}"
             lines.append(text)
     return lines
 
@@ -708,32 +711,47 @@ def _saved_query_lines(node: dict) -> list[str]:
     return lines
 
 
+def _index(column: Any) -> float:
+    index = column.get("index") if isinstance(column, dict) else None
+    return index if isinstance(index, (int, float)) and not isinstance(index, bool) else 0
+
+
 def _column_lines(node: dict, catalog_columns: dict) -> tuple[list[str], int]:
-    columns = _d(node.get("columns"))
-    by_lower = {str(k).lower(): v for k, v in catalog_columns.items()}
-    names: list[str] = []
-    seen_lower: set[str] = set()
-    for name in columns:
-        names.append(name)
-        seen_lower.add(str(name).lower())
-    extra = sorted(
-        (c for c in catalog_columns if str(c).lower() not in seen_lower),
-        key=lambda c: (_d(catalog_columns[c]).get("index") or 0, c),
-    )
-    names.extend(extra)
+    columns = node.get("columns")
+    if not isinstance(columns, dict):
+        columns = {}
+    if catalog_columns:
+        by_lower = {str(k).lower(): v for k, v in catalog_columns.items()}
+        seen_lower = {str(name).lower() for name in columns}
+        extra = sorted(
+            (c for c in catalog_columns if str(c).lower() not in seen_lower),
+            key=lambda c: (_index(catalog_columns[c]), str(c)),
+        )
+        names = [*columns, *extra]
+    else:
+        by_lower = None
+        names = list(columns)
     lines = []
+    empty: dict = {}
     for name in names:
-        info = _d(columns.get(name))
-        cat = _d(by_lower.get(str(name).lower()))
-        dtype = _s(info.get("data_type")) or _s(cat.get("type"))
-        desc = _s(info.get("description")) or _s(cat.get("comment"))
-        text = f"- {name}" + (f" ({dtype})" if dtype else "")
-        constraints = [_s(_d(c).get("type")) for c in _l(info.get("constraints"))]
-        constraints = [c for c in constraints if c]
-        if constraints:
-            text += f" [{', '.join(constraints)}]"
-        if desc:
-            text += f": {' '.join(desc.split())}"
+        info = columns.get(name)
+        if not isinstance(info, dict):
+            info = empty
+        cat = by_lower.get(str(name).lower()) if by_lower else None
+        if not isinstance(cat, dict):
+            cat = empty
+        dtype = info.get("data_type") or cat.get("type")
+        desc = info.get("description") or cat.get("comment")
+        text = f"- {name} ({dtype})" if dtype else f"- {name}"
+        constraints = info.get("constraints")
+        if constraints and isinstance(constraints, list):
+            kinds = [str(c["type"]) for c in constraints if isinstance(c, dict) and c.get("type")]
+            if kinds:
+                text += f" [{', '.join(kinds)}]"
+        if desc and isinstance(desc, str):
+            desc = " ".join(desc.split())
+            if desc:
+                text += f": {desc}"
         lines.append(text)
     return lines, len(names)
 
@@ -820,7 +838,7 @@ def _build_record(
     group = _s(config.get("group")) or _s(node.get("group"))
     group_info = ctx.groups.get(group or "", {})
     group_owner = _owner_text(group_info.get("owner"))
-    meta = _d(node.get("meta")) or _d(config.get("meta"))
+    meta = {**_d(config.get("meta")), **_d(node.get("meta"))}
 
     owner = canon.get("owner") if "owner" in canon else (
         group_owner or _owner_text(node.get("owner")) or (_s(meta.get("owner")) if isinstance(meta.get("owner"), str) else None)
@@ -850,7 +868,7 @@ def _build_record(
         "entity_id": canon.get("entity_id", _entity_default(uid, node)),
         "entity_type": ENTITY_TYPES[rtype],
         "title": title,
-        "version": str(version) if version is not None else None,
+        "version": str(version) if version is not None and rtype == "model" else None,
         "status": canon.get("status", ctx.config.default_status.value),
         "authority": canon.get("authority", ctx.config.default_authority.value),
         "owner": owner,
@@ -899,8 +917,9 @@ def _body(
     desc = _s(node.get("description"))
     if desc:
         lines.append(f"Description: {desc}")
-    if rtype == "source" and _s(node.get("source_description")):
-        lines.append(f"Source {node.get('source_name')}: {node['source_description'].strip()}")
+    source_desc = _s(node.get("source_description")) if rtype == "source" else None
+    if source_desc:
+        lines.append(f"Source {node.get('source_name')}: {source_desc}")
     if _s(node.get("label")) and node.get("label") != name:
         lines.append(f"Label: {node['label']}")
     materialized = _s(config.get("materialized"))
@@ -1058,11 +1077,18 @@ def _run_results(path: str, data: dict, nodes: dict[str, dict]) -> list[Freshnes
 
 def _semantic_extras(manifest: dict, semantic: dict, project: str) -> dict[str, dict]:
     """Semantic objects the manifest lacks, as manifest-like nodes."""
-    known = {(n.get("resource_type"), n.get("name")) for c in ("semantic_models", "metrics", "saved_queries") for n in _d(manifest.get(c)).values() if isinstance(n, dict)}
+    known = {
+        (n.get("resource_type"), n.get("name"))
+        for c in ("semantic_models", "metrics", "saved_queries")
+        for n in _d(manifest.get(c)).values()
+        if isinstance(n, dict) and isinstance(n.get("name"), str)
+    }
     extras: dict[str, dict] = {}
     for key, rtype in (("semantic_models", "semantic_model"), ("metrics", "metric"), ("saved_queries", "saved_query")):
         for item in _l(semantic.get(key)):
-            if not isinstance(item, dict) or not _s(item.get("name")) or (rtype, item["name"]) in known:
+            if not isinstance(item, dict) or not isinstance(item.get("name"), str) or not item["name"].strip():
+                continue
+            if (rtype, item["name"]) in known:
                 continue
             uid = f"{rtype}.{project}.{item['name']}"
             extras[uid] = {**item, "resource_type": rtype, "unique_id": uid, "package_name": project}
@@ -1154,7 +1180,7 @@ def read_dbt(path: str, *, config: Optional[DbtMappingConfig] = None, synced_at:
     collisions = 0
     resource_types: Counter = Counter()
     for uid, node in nodes.items():
-        rtype = node.get("resource_type") or uid.split(".", 1)[0]
+        rtype = node["resource_type"]
         resource_types[rtype] += 1
         if rtype in NOT_LINEAGE:
             continue
@@ -1235,7 +1261,9 @@ def read_dbt(path: str, *, config: Optional[DbtMappingConfig] = None, synced_at:
         relations=len(relations),
         relation_collisions=collisions,
     )
-    return SyncBatch(
+    # every part is validated already; constructing without re-validation avoids re-running the
+    # record validators (body hashing) on every record a second time
+    return SyncBatch.model_construct(
         artifact_id=artifact_id,
         artifact_hash=combined.hexdigest(),
         manifest_hash=manifest_hash,

@@ -5,8 +5,10 @@ or a list of events), .ndjson/.jsonl files (one event a line) and folders of the
 `read_openlineage_payloads(...)` does the same for already-parsed objects (the HTTP endpoint).
 
 Validation follows the OpenLineage 2-0-2 JSON schema (`spec/OpenLineage.json`) as Marquez applies
-it; openlineage-python ships no schema file and its attrs classes validate nothing beyond types,
-so the rules are checked here directly (tests cross-check them against the published schema):
+it. openlineage-python ships no JSON schema file, and its attrs classes are stricter than Marquez
+in one place (a runId must be a UUID; Marquez maps other run ids to UUIDs) and silent on facets,
+so the rules are checked here directly, without importing it (tests cross-check them against the
+published schema, run on every event under ../shared/data/openlineage):
     * eventTime: required, an ISO 8601 date-time; without an offset it is read as UTC (Marquez).
     * producer: required, a non-empty string (Marquez rejects events without it).
     * schemaURL: optional (Marquez accepts its absence); when present, a string.
