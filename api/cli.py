@@ -44,6 +44,29 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     _common(p)
 
+    p = sub.add_parser("sync", help="sync dbt artifacts or OpenLineage events into the catalog")
+    kinds = p.add_subparsers(dest="kind", required=True, parser_class=_Parser)
+    d = kinds.add_parser("dbt", help="a dbt target/ folder or a manifest.json")
+    d.add_argument("path")
+    d.add_argument("--json", action="store_true")
+    _common(d)
+    o = kinds.add_parser("openlineage", help="OpenLineage events: .json or .ndjson files or folders")
+    o.add_argument("paths", nargs="+")
+    o.add_argument("--json", action="store_true")
+    _common(o)
+
+    p = sub.add_parser("lineage", help="the lineage graph around a node (dbt unique_id, dataset, record id)")
+    p.add_argument("node")
+    way = p.add_mutually_exclusive_group()
+    way.add_argument("--upstream", dest="direction", action="store_const", const="upstream")
+    way.add_argument("--downstream", dest="direction", action="store_const", const="downstream")
+    p.add_argument("--depth", type=int, default=0, help="0 = all (default)")
+    p.add_argument("--at", help="lineage as of this date (YYYY-MM-DD); default today")
+    p.add_argument("--type", action="append", dest="types", help="only nodes of this resource type (repeatable)")
+    p.add_argument("--role", action="append", default=[], dest="roles")
+    p.add_argument("--json", action="store_true")
+    _common(p)
+
     p = sub.add_parser("bundle", help="print a stored bundle (audit)")
     p.add_argument("bundle_id")
     _common(p)
@@ -131,6 +154,46 @@ def render_bundle(b: dict) -> str:
     return "\n".join(lines)
 
 
+def _progress(done: int, total: int) -> None:
+    if sys.stderr.isatty() and total >= 1000:
+        width = 30
+        filled = int(width * done / total)
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} records")
+        if done == total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+
+def cmd_sync(args) -> int:
+    service = _service(args)
+    report = service.sync_dbt(args.path, progress=_progress) if args.kind == "dbt" else service.sync_openlineage(args.paths)
+    if args.json:
+        print(json.dumps(report.as_dict(), default=str))
+    else:
+        print(report.line())
+    for message in report.degraded:
+        sys.stderr.write(f"canon: degraded since the last sync, previous revision kept: {message}\n")
+    for message in report.quarantined:
+        sys.stderr.write(f"canon: quarantined: {message}\n")
+    return 1 if report.quarantined else 0
+
+
+def cmd_lineage(args) -> int:
+    from api.service import parse_as_of
+
+    if args.depth < 0:
+        raise UsageError(f"--depth {args.depth} must be 0 (all) or a positive number of hops")
+    result = _service(args).lineage(args.node, direction=args.direction or "both", depth=args.depth,
+                                    at=parse_as_of(args.at, "--at"), roles=args.roles, types=args.types)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        from lineage.query import render_tree
+
+        print(render_tree(result))
+    return 0
+
+
 def cmd_bundle(args) -> int:
     print(json.dumps(_service(args).bundle(args.bundle_id), indent=2, ensure_ascii=False))
     return 0
@@ -154,7 +217,7 @@ def cmd_eval(args) -> int:
     return run_suites(args.suite, as_json=args.json)
 
 
-COMMANDS = {"import": cmd_import, "ask": cmd_ask, "bundle": cmd_bundle, "quarantine": cmd_quarantine, "eval": cmd_eval}
+COMMANDS = {"import": cmd_import, "ask": cmd_ask, "sync": cmd_sync, "lineage": cmd_lineage, "bundle": cmd_bundle, "quarantine": cmd_quarantine, "eval": cmd_eval}
 
 
 def main(argv: Optional[list[str]] = None) -> int:

@@ -11,7 +11,7 @@ from typing import Optional
 
 from pydantic import Field, field_validator
 
-from catalog.errors import FileFormatError, UsageError
+from catalog.errors import FileFormatError, NotFoundError, UsageError
 from catalog.loader import LoadedFile, Rejected, expand, parse_file
 from catalog.records import Frozen, as_utc
 from catalog.store import Catalog, ImportReport
@@ -98,14 +98,70 @@ class CanonService:
     def bundle(self, bundle_id: str) -> dict:
         return self.catalog.get_bundle(bundle_id)
 
+    # -- dbt and OpenLineage -------------------------------------------------------------------
 
-def parse_as_of(value: Optional[str]) -> Optional[date]:
+    def sync_dbt(self, path: str, progress=None, config=None):
+        from catalog.dbt_artifacts import read_dbt
+        from catalog.sync import sync_dbt
+
+        now = self.now()
+        batch = read_dbt(path, config=config, synced_at=now)
+        return sync_dbt(self.catalog, batch, path, now, progress=progress)
+
+    def sync_openlineage(self, paths: list[str]):
+        from catalog.openlineage_events import read_openlineage
+        from catalog.sync import sync_openlineage
+
+        now = self.now()
+        missing = [p for p in paths if not os.path.exists(p)]
+        if missing:
+            raise FileFormatError(missing[0], "no such file or folder")
+        batch = read_openlineage(paths, received_at=now)
+        return sync_openlineage(self.catalog, batch, ", ".join(paths), now)
+
+    def ingest_openlineage_events(self, events: list, source: str = "(http)"):
+        from catalog.openlineage_events import read_openlineage_payloads
+        from catalog.sync import sync_openlineage
+
+        now = self.now()
+        batch = read_openlineage_payloads(events, source=source, received_at=now)
+        return sync_openlineage(self.catalog, batch, source, now)
+
+    def lineage(self, node: str, *, direction: str = "both", depth: int = 0, at: Optional[date] = None,
+                roles: Optional[list[str]] = None, types: Optional[list[str]] = None) -> dict:
+        from catalog.records import end_of
+        from lineage.query import default_description, lineage_json
+
+        source = self.catalog.source(roles or [], None)
+        view = source.lineage()
+        if node not in view.graph:
+            raise NotFoundError(f"no lineage node '{node}' in the catalog; name a dbt unique_id (model.pkg.name), "
+                                "an OpenLineage dataset (namespace:name) or a record id that states edges")
+        if view.allow_node and not view.allow_node(node):
+            raise NotFoundError(f"lineage node '{node}' is not retrievable with roles {sorted(roles or [])}")
+        described: dict[str, tuple[str, str]] = {}
+
+        def describe(n: str) -> tuple[str, str]:
+            return described.get(n) or default_description(n)
+
+        result = lineage_json(view, node, direction=direction, depth=depth, at=end_of(at or self.now().date()),
+                              types=types, describe=describe)
+        records = source.records_for_nodes([n["unique_id"] for n in result["nodes"]])
+        for n in result["nodes"]:
+            revs = records.get(n["unique_id"])
+            if revs:
+                rec = max(revs, key=lambda r: r.revision).record
+                n["name"] = rec.title
+        return result
+
+
+def parse_as_of(value: Optional[str], option: str = "--as-of") -> Optional[date]:
     if value is None:
         return None
     try:
         return date.fromisoformat(value)
     except ValueError:
-        raise UsageError(f"--as-of '{value}' is not a date; write it as YYYY-MM-DD") from None
+        raise UsageError(f"{option} '{value}' is not a date; write it as YYYY-MM-DD") from None
 
 
 def parse_known_at(value: Optional[str]) -> Optional[datetime]:

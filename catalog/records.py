@@ -152,13 +152,10 @@ class EvidenceRecord(Frozen):
 
     def node_ids(self) -> set[str]:
         """The lineage node ids (dbt unique_ids, datasets, entity or evidence ids) this record is about."""
+        # model_ids/source_ids name what implements or feeds the entity, not the entity itself
         keys = {self.entity_id, self.evidence_id}
         if self.version:
             keys.add(f"{self.entity_id}.v{self.version}")
-        if self.entity_type in MODEL_TYPES:
-            keys.update(self.model_ids)
-        if self.entity_type in SOURCE_TYPES:
-            keys.update(self.source_ids)
         return keys
 
     def names(self) -> tuple[str, ...]:

@@ -14,7 +14,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Optional
 
-from sqlalchemy import Index, UniqueConstraint, bindparam, create_engine, event, text
+from sqlalchemy import Index, UniqueConstraint, bindparam, create_engine, event, insert, text
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Field, SQLModel
@@ -85,9 +85,46 @@ class EdgeRow(SQLModel, table=True):
     kind: str
     origin: str
     origin_kind: str
+    scope: Optional[str] = Field(default=None, index=True)  # dbt project or "openlineage"; None for records
     revision_pk: Optional[int] = Field(default=None, index=True)
     valid_from: Optional[datetime] = None
     valid_to: Optional[datetime] = None
+
+
+class SyncRow(SQLModel, table=True):
+    """One sync of a dbt project: what it contained, so the next sync can retire and compare."""
+
+    __tablename__ = "sync_state"
+    id: Optional[int] = Field(default=None, primary_key=True)
+    scope: str = Field(index=True)
+    artifact_id: str
+    artifact_hash: str
+    synced_at: datetime
+    evidence_ids: str  # JSON list of record ids the sync held
+    summary: str  # JSON {unique_id: NodeSummary}
+
+
+class FreshnessRow(SQLModel, table=True):
+    """A recorded freshness or run observation (dbt sources.json / run_results.json, OpenLineage runs)."""
+
+    __tablename__ = "freshness"
+    id: Optional[int] = Field(default=None, primary_key=True)
+    node_id: str = Field(index=True)
+    kind: str
+    status: str
+    checked_at: datetime
+    max_loaded_at: Optional[datetime] = None
+    criteria: Optional[str] = None
+    origin: str
+
+
+class RelationRow(SQLModel, table=True):
+    """Warehouse relation name -> dbt unique_id, to match OpenLineage datasets to dbt nodes."""
+
+    __tablename__ = "relation"
+    relation: str = Field(primary_key=True)
+    unique_id: str
+    scope: str
 
 
 class QuarantineRow(SQLModel, table=True):
@@ -197,13 +234,12 @@ class Catalog:
                 for loaded in files:
                     artifact_id = "file:" + loaded.content_hash[:16]
                     self._artifact(conn, artifact_id, loaded.path, "records", loaded.content_hash, now)
-                    for record in loaded.records:
-                        outcome = self._put(conn, record, artifact_id, now)
+                    for outcome in self._put_many(conn, [(r, None) for r in loaded.records], artifact_id, now):
                         setattr(report, outcome, getattr(report, outcome) + 1)
-                        if fault == "crash-mid-import":
-                            import os
+                    if fault == "crash-mid-import":
+                        import os
 
-                            os._exit(70)  # test hook: die with the transaction open
+                        os._exit(70)  # test hook: die with the transaction open, records written
                     for rej in loaded.rejected:
                         self._quarantine(conn, rej, now)
                         report.quarantined.append(rej.message)
@@ -234,47 +270,77 @@ class Catalog:
                           "VALUES (:p, :i, :r, :f, :why, :raw, :t, 'open')"),
                      {"p": rej.path, "i": rej.index, "r": rej.record, "f": rej.field, "why": rej.reason, "raw": rej.raw, "t": now})
 
-    def _put(self, conn, record: EvidenceRecord, artifact_id: str, now: datetime) -> str:
-        """Insert a record as a new revision unless the live one is identical. Returns the outcome."""
-        fingerprint = record.fingerprint()
-        last = conn.execute(text("SELECT revision, fingerprint, given_recorded_at FROM revision WHERE evidence_id = :e "
-                                 "ORDER BY revision DESC LIMIT 1"), {"e": record.evidence_id}).first()
-        if last and last.fingerprint == fingerprint:
-            return "unchanged"
-        given = record.recorded_at
-        # A revision exists from when the catalog learned it: the record's own recorded_at when it
-        # states a new one, else the import time.
-        if given is not None and (last is None or _utc(last.given_recorded_at) != given):
-            recorded_at = given
-        else:
-            recorded_at = now
-        if record.artifact_id is None:
-            record = record.model_copy(update={"artifact_id": artifact_id})
-        number = (last.revision + 1) if last else 1
-        payload = json.dumps(record.contract_dict(), ensure_ascii=False, sort_keys=True)
-        pk = conn.execute(
-            text("INSERT INTO revision (evidence_id, revision, entity_id, entity_type, status, authority, recorded_at, "
-                 "imported_at, fingerprint, given_recorded_at, content_hash, artifact_id, payload) VALUES "
-                 "(:e, :n, :ent, :typ, :st, :au, :rec, :imp, :fp, :given, :h, :a, :payload) RETURNING pk"),
-            {"e": record.evidence_id, "n": number, "ent": record.entity_id, "typ": record.entity_type,
-             "st": record.status.value, "au": record.authority.value, "rec": recorded_at, "imp": now, "fp": fingerprint,
-             "given": given, "h": record.content_hash, "a": record.artifact_id, "payload": payload},
-        ).scalar_one()
-        if record.permissions:
-            conn.execute(text("INSERT INTO revision_role (revision_pk, role) VALUES (:pk, :role)"),
-                         [{"pk": pk, "role": role} for role in sorted(set(record.permissions))])
-        keys = [{"kind": "node", "key": node, "ent": record.entity_id, "pk": pk} for node in sorted(record.node_ids())]
-        if record.authority != Authority.untrusted:  # untrusted text never steers entity resolution
-            forms = sorted({f for name in record.names() for f in name_forms(name)})
-            keys += [{"kind": "name", "key": f, "ent": record.entity_id, "pk": pk} for f in forms]
-        conn.execute(text("INSERT INTO lookup_key (kind, key, entity_id, revision_pk) VALUES (:kind, :key, :ent, :pk)"), keys)
-        edges = record_edges(record)
+    def _put(self, conn, record: EvidenceRecord, artifact_id: str, now: datetime, fingerprint: Optional[str] = None) -> str:
+        return self._put_many(conn, [(record, fingerprint)], artifact_id, now)[0]
+
+    def _put_many(self, conn, items: list[tuple[EvidenceRecord, Optional[str]]], artifact_id: str, now: datetime) -> list[str]:
+        """Insert each record as a new revision unless its live revision is identical.
+
+        Returns one outcome per item: "added", "revised" or "unchanged". Bulk statements: one
+        lookup per 500 ids, one multi-row insert per table.
+        """
+        last: dict[str, tuple] = {}
+        ids = sorted({r.evidence_id for r, _ in items})
+        for start in range(0, len(ids), 500):
+            chunk = ids[start:start + 500]
+            stmt = text("SELECT r.evidence_id, r.revision, r.fingerprint, r.given_recorded_at FROM revision r "
+                        "JOIN (SELECT evidence_id, MAX(revision) AS rev FROM revision WHERE evidence_id IN :ids "
+                        "GROUP BY evidence_id) m ON r.evidence_id = m.evidence_id AND r.revision = m.rev"
+                        ).bindparams(bindparam("ids", expanding=True))
+            for row in conn.execute(stmt, {"ids": chunk}):
+                last[row.evidence_id] = (row.revision, row.fingerprint, _utc(row.given_recorded_at))
+        outcomes: list[str] = []
+        rows: list[dict] = []
+        kept: list[EvidenceRecord] = []
+        for record, fingerprint in items:
+            fingerprint = fingerprint or record.fingerprint()
+            previous = last.get(record.evidence_id)
+            if previous and previous[1] == fingerprint:
+                outcomes.append("unchanged")
+                continue
+            given = record.recorded_at
+            # A revision exists from when the catalog learned it: the record's own recorded_at when
+            # it states a new one, else the import time.
+            recorded_at = given if given is not None and (previous is None or previous[2] != given) else now
+            if record.artifact_id is None:
+                record = record.model_copy(update={"artifact_id": artifact_id})
+            number = previous[0] + 1 if previous else 1
+            last[record.evidence_id] = (number, fingerprint, given)
+            rows.append({"evidence_id": record.evidence_id, "revision": number, "entity_id": record.entity_id,
+                         "entity_type": record.entity_type, "status": record.status.value, "authority": record.authority.value,
+                         "recorded_at": recorded_at, "imported_at": now, "fingerprint": fingerprint,
+                         "given_recorded_at": given, "content_hash": record.content_hash, "artifact_id": record.artifact_id,
+                         "payload": json.dumps(record.contract_dict(), ensure_ascii=False, sort_keys=True)})
+            kept.append(record)
+            outcomes.append("revised" if previous else "added")
+        if not rows:
+            return outcomes
+        table = RevisionRow.__table__
+        result = conn.execute(insert(table).returning(table.c.pk, sort_by_parameter_order=True), rows)
+        pks = [row[0] for row in result]
+        roles, keys, edges = [], [], []
+        for pk, record in zip(pks, kept):
+            roles += [{"revision_pk": pk, "role": role} for role in sorted(set(record.permissions))]
+            keys += [{"kind": "node", "key": node, "entity_id": record.entity_id, "revision_pk": pk} for node in sorted(record.node_ids())]
+            if record.authority != Authority.untrusted:  # untrusted text never steers entity resolution
+                forms = sorted({f for name in record.names() for f in name_forms(name)})
+                keys += [{"kind": "name", "key": f, "entity_id": record.entity_id, "revision_pk": pk} for f in forms]
+            edges += [{"source": e.source, "target": e.target, "kind": e.kind, "origin": e.origin, "origin_kind": e.origin_kind,
+                       "scope": None, "revision_pk": pk, "valid_from": e.valid_from, "valid_to": e.valid_to}
+                      for e in record_edges(record)]
+        if roles:
+            conn.execute(insert(RoleRow.__table__), roles)
+        if keys:
+            conn.execute(insert(KeyRow.__table__), keys)
         if edges:
-            conn.execute(text("INSERT INTO lineage_edge (source, target, kind, origin, origin_kind, revision_pk, valid_from, "
-                              "valid_to) VALUES (:s, :t, :k, :o, :ok, :pk, :vf, :vt)"),
-                         [{"s": e.source, "t": e.target, "k": e.kind, "o": e.origin, "ok": e.origin_kind, "pk": pk,
-                           "vf": e.valid_from, "vt": e.valid_to} for e in edges])
-        return "revised" if last else "added"
+            conn.execute(insert(EdgeRow.__table__), edges)
+        return outcomes
+
+    @staticmethod
+    def _live_record(conn, evidence_id: str) -> Optional[EvidenceRecord]:
+        payload = conn.execute(text("SELECT payload FROM revision WHERE evidence_id = :e ORDER BY revision DESC LIMIT 1"),
+                               {"e": evidence_id}).scalar()
+        return EvidenceRecord.model_validate(json.loads(payload)) if payload else None
 
     # -- reads ---------------------------------------------------------------------------------
 
@@ -436,7 +502,13 @@ class CatalogSource:
         )
 
     def freshness(self, node_ids):
-        return []
+        nodes = sorted(set(node_ids))
+        if not nodes:
+            return []
+        rows = self._query("SELECT node_id, kind, status, checked_at, max_loaded_at, criteria, origin FROM freshness "
+                           "WHERE node_id IN :nodes AND checked_at <= :known_at ORDER BY checked_at", nodes=nodes)
+        return [Freshness(node_id=r.node_id, status=r.status, checked_at=_utc(r.checked_at), max_loaded_at=_utc(r.max_loaded_at),
+                          criteria=r.criteria or "", origin=r.origin, kind=r.kind) for r in rows]
 
     def stating_records(self, node_ids, at):
         nodes = sorted(set(node_ids))

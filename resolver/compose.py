@@ -12,7 +12,8 @@ from resolver.policy import Decision
 
 def confidence(decision: Decision) -> str:
     if decision.behavior == Behavior.answer:
-        return "high" if decision.complete else "medium"
+        has_primary = any(role == "primary" for _, role in decision.evidence)
+        return "high" if decision.complete and has_primary else "medium"
     if decision.behavior == Behavior.answer_with_conflict:
         return "medium"
     return "low"

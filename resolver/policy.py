@@ -141,12 +141,59 @@ class Subject:
     mention: str
 
 
-def choose_subject(reading: Reading, views: dict[str, EntityView]):
+_TYPE_CUES = [
+    (r"\bsources?\b|\bzdroj\w*", {"source", "source_schema", "dataset"}),
+    (r"\bmodels?\b|\btables?\b|\bmodel\w*", {"dbt_model", "model"}),
+    (r"\bseeds?\b", {"seed"}),
+    (r"\bsnapshots?\b", {"snapshot"}),
+    (r"\bsemantic models?\b", {"semantic_model"}),
+    (r"\bmetrics?\b|\bmetrik\w*|\bkpis?\b", {"metric", "metric_definition"}),
+    (r"\bexposures?\b|\bdashboards?\b|\breports?\b", {"exposure"}),
+]
+
+
+def _type_preference(reading: Reading) -> set[str]:
+    """Entity types the question names (or implies: freshness is a property of sources)."""
+    from resolver.text import fold
+
+    text = fold(reading.question)
+    wanted: set[str] = set()
+    for pattern, types in _TYPE_CUES:
+        if re.search(pattern, text):
+            wanted |= types
+    if reading.intent == "freshness":
+        wanted |= {"source", "source_schema", "dataset"}
+    return wanted
+
+
+def _narrow_by_type(candidates: list[str], views: dict[str, EntityView], reading: Reading) -> list[str]:
+    """Among equally named entities, keep those of a type the question names, if that decides."""
+    wanted = _type_preference(reading)
+    typed = [eid for eid in candidates if any(r.record.entity_type in wanted for r in views[eid].visible if usable(r))]
+    return typed if 0 < len(typed) < len(candidates) else candidates
+
+
+def _narrow_to_base(candidates: list[str], source: EvidenceSource) -> list[str]:
+    """One name on several layers of the same pipeline (a dbt model and the semantic model built
+    directly on it): the layer every other candidate is built from is the one meant."""
+    view = source.lineage()
+    for base in candidates:
+        children = set(view.graph.downstream(base, depth=1, allow=view.allow_origin)) if base in view.graph else set()
+        if all(other in children for other in candidates if other != base):
+            return [base]
+    return candidates
+
+
+def choose_subject(reading: Reading, views: dict[str, EntityView], source: Optional[EvidenceSource] = None):
     """Longest mention first; a restricted-only entity counts only if it is more specific."""
     for match in reading.mentions:
         visible = sorted(
             eid for eid in match.entity_ids if eid in views and any(usable(r) for r in views[eid].visible)
         )
+        if len(visible) > 1:
+            visible = _narrow_by_type(visible, views, reading)
+        if len(visible) > 1 and source is not None:
+            visible = _narrow_to_base(visible, source)
         hidden = sorted(
             eid for eid in match.entity_ids
             if eid in views and views[eid].hidden and not any(usable(r) for r in views[eid].visible)
@@ -187,7 +234,7 @@ def resolve(reading: Reading, source: EvidenceSource, as_of: date) -> Decision:
     ids = sorted({eid for m in reading.mentions for eid in m.entity_ids})
     views = source.entities(ids) if ids else {}
     tools = [ToolCall(name="resolve_entity", args={"mentions": [m.name for m in reading.mentions]}, result_ids=[])]
-    kind, found, extra = choose_subject(reading, views)
+    kind, found, extra = choose_subject(reading, views, source)
 
     if kind == "denied":
         return Decision(
@@ -457,6 +504,10 @@ def _freshness(reading: Reading, subject: Subject, source, day, interp, tools) -
     return Decision(Behavior.answer, Interpretation(**interp), text, evidence=[(rev, "primary")], tools=tools, complete=True)
 
 
+_LIST_LIMIT = 40  # nodes named in a lineage answer; all of them stay in the tool result
+_EVIDENCE_LIMIT = 100  # node records attached as evidence, nearest first
+
+
 def _lineage(reading: Reading, subject: Subject, source, day, interp, tools) -> Decision:
     revs = subject.revisions
     named = [r for r in revs if reading.version and (r.record.version or "").lower() == reading.version.lower()]
@@ -516,7 +567,7 @@ def _lineage(reading: Reading, subject: Subject, source, day, interp, tools) -> 
     def pick(revs_):
         good = [r for r in revs_ if usable(r) and r.record.effective_on(day)]
         return good or [r for r in revs_ if usable(r)]
-    for node in sorted(reached, key=lambda n: (reached[n], n)):
+    for node in sorted(reached, key=lambda n: (reached[n], n))[:_EVIDENCE_LIMIT]:
         for r in pick(node_records.get(node, [])):
             is_model = r.record.entity_type in MODEL_TYPES or node.startswith("model.")
             add(r, "primary" if node in direct and is_model and authoritative(r.record) else "supporting")
@@ -524,20 +575,27 @@ def _lineage(reading: Reading, subject: Subject, source, day, interp, tools) -> 
 
     def show(node: str) -> str:
         revs_ = [r for r in pick(node_records.get(node, [])) if r.evidence_id in seen]
-        return f"{node} {cite(revs_[0])}" if revs_ else node
+        return f"{label(revs_[0])} {cite(revs_[0])}" if revs_ else node
 
-    sources_ = [n for n in reached if n.startswith("source.") or any(r.record.entity_type in SOURCE_TYPES for r in node_records.get(n, []))]
-    models = [n for n in reached if n not in sources_]
+    def kind(n: str) -> str:
+        revs_ = node_records.get(n, [])
+        if revs_:
+            return revs_[0].record.entity_type
+        return n.split(".", 1)[0] if "." in n.split(":", 1)[0] else "dataset"
+
+    groups: dict[str, list[str]] = {}
+    for n in sorted(reached, key=lambda n: (reached[n], n)):
+        groups.setdefault(kind(n), []).append(n)
     by = ", ".join(f"[{o}]" for o in stated_by if o in seen) or "the lineage graph (dbt and OpenLineage)"
     word = "Upstream of" if upstream else "Downstream of"
-    text = f"{word} {label(anchor)} {cite(anchor)} as of {day.isoformat()}"
-    if upstream:
-        if models:
-            text += ": models " + ", ".join(show(n) for n in sorted(models, key=lambda n: (reached[n], n)))
-        if sources_:
-            text += ("; " if models else ": ") + "raw sources " + ", ".join(show(n) for n in sorted(sources_))
-    else:
-        text += ": " + ", ".join(show(n) for n in sorted(reached, key=lambda n: (reached[n], n)))
+    shown, listing = 0, []
+    for k in sorted(groups, key=lambda k: (k not in MODEL_TYPES, k not in SOURCE_TYPES, k)):
+        names = groups[k][: max(0, _LIST_LIMIT - shown)]
+        shown += len(names)
+        if names:
+            more = f" and {len(groups[k]) - len(names)} more" if len(names) < len(groups[k]) else ""
+            listing.append(f"{k.replace('_', ' ')}: " + ", ".join(show(n) for n in names) + more)
+    text = f"{word} {label(anchor)} {cite(anchor)} as of {day.isoformat()} ({len(reached)} nodes): " + "; ".join(listing)
     text += f". Edges as recorded by {by}."
     missing = [n for n in reached if n not in node_records]
     return Decision(Behavior.answer, Interpretation(**interp), text, evidence=evidence,

@@ -35,6 +35,7 @@ class Freshness:
     max_loaded_at: Optional[datetime] = None
     criteria: str = ""
     origin: str = ""
+    kind: str = "source_freshness"  # source_freshness | run_result | openlineage_run
 
 
 class EvidenceSource(Protocol):

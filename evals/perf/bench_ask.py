@@ -10,7 +10,7 @@ Run from the repository root. Steps, in this order:
      dossier catalog and on the N-record catalog, interleaved with the baselines `python -c pass`
      and `python -c "import pydantic, sqlalchemy"` (same interpreter, same run), plus a
      `-X importtime` breakdown of the ask's imports.
-  b) in-process: one CanonService on the N-record catalog; the entity index build and the first
+  b) in-process (in a child interpreter of its own): one CanonService on the N-record catalog; the entity index build and the first
      (warm-up) ask timed on their own, a gold check of the 9 dossier questions, then every
      question asked --rounds times; p50/p95 next to a raw sqlite3 point lookup on the same file
      and a dict lookup, measured in the same run. The slowest question is profiled (cProfile).
@@ -49,6 +49,7 @@ SUITE = REPO / "evals" / "suites" / "dossier.yaml"
 COLD_QUESTION = "Which revenue definition applies for reporting date 2025-06-30?"
 GOAL_COLD_S = 0.5
 GOAL_ASK_P50_MS = 2.0
+TYPICAL_REPEAT = 100  # a ~2 ms ask is profiled over this many repeats, so the columns are readable
 
 
 # -- small helpers -----------------------------------------------------------------------------
@@ -86,6 +87,17 @@ def machine() -> dict:
             "platform": platform.platform()}
 
 
+def git_state() -> dict:
+    """The commit measured, and uncommitted changes outside evals/perf (others edit concurrently)."""
+    def run(*args: str) -> str:
+        try:
+            return subprocess.run(["git", *args], cwd=REPO, capture_output=True, text=True).stdout.strip()
+        except OSError:
+            return ""
+    dirty = [line for line in run("status", "--porcelain").splitlines() if "evals/perf/" not in line]
+    return {"head": run("rev-parse", "--short", "HEAD"), "subject": run("log", "-1", "--format=%s"), "dirty": dirty}
+
+
 def versions() -> dict:
     out = {}
     for name in ("pydantic", "sqlalchemy", "sqlmodel", "networkx"):
@@ -95,6 +107,17 @@ def versions() -> dict:
             out[name] = None
     out["sqlite"] = sqlite3.sqlite_version
     return out
+
+
+def rss_mb() -> float:
+    """Current resident set size of this process (Linux), MB."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024.0
+    except OSError:
+        pass
+    return float("nan")
 
 
 def ms(seconds: float) -> float:
@@ -237,11 +260,13 @@ def bench_inprocess(db: Path, rounds: int, profile_top: int) -> dict:
     index = service.catalog.entity_index()
     index_s = time.perf_counter() - t0
     forms = len(index.by_form)
+    rss_after_index = rss_mb()
 
     first = cases[0]["id"]
     t0 = time.perf_counter()
     service.ask(requests[first])
     warmup_s = time.perf_counter() - t0
+    rss_after_warmup = rss_mb()
 
     gold = []
     for c in cases:  # also each question's first ask (its bundle is written once)
@@ -268,8 +293,11 @@ def bench_inprocess(db: Path, rounds: int, profile_top: int) -> dict:
     raw = bench_raw_lookup(db)
     overall = summary(all_ms)
     slowest = max(questions, key=lambda q: questions[q]["p50"])
+    # the typical ask: the question whose p50 is nearest the overall p50
+    typical = min(questions, key=lambda q: abs(questions[q]["p50"] - overall["p50"]))
     profile = profile_ask(service, requests[slowest], profile_top)
-    rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
+    typical_profile = profile_ask(service, requests[typical], profile_top, repeat=TYPICAL_REPEAT)
+    max_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
     service.catalog.engine.dispose()
     # a second service has cold caches: profile its first ask (entity index, typo index, lineage graph)
     del service
@@ -284,8 +312,19 @@ def bench_inprocess(db: Path, rounds: int, profile_top: int) -> dict:
         "ratio_ask_p50_over_sqlite_p50": overall["p50"] / raw["sqlite3_ms"]["p50"],
         "ratio_ask_p50_over_dict_p50": overall["p50"] / raw["dict_ms"]["p50"],
         "profiled_question": slowest, "profile_top": profile, "first_ask_profile_top": first_profile,
-        "max_rss_mb": rss_mb,
+        "typical_question": typical, "typical_profile_top": typical_profile,
+        "max_rss_mb": max_rss, "rss_after_index_mb": rss_after_index, "rss_after_warmup_mb": rss_after_warmup,
     }
+
+
+def bench_inprocess_child(db: Path, rounds: int, profile_top: int) -> dict:
+    """Run (b) in a fresh interpreter, so the import's heap and garbage do not weigh on it."""
+    argv = [sys.executable, "-m", "evals.perf.bench_ask", "--inprocess-child", str(db), "--rounds", str(rounds),
+            "--profile-top", str(profile_top)]
+    proc = subprocess.run(argv, cwd=REPO, capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise SystemExit(f"in-process benchmark failed: {proc.stderr.strip()[-2000:]}")
+    return json.loads(proc.stdout)
 
 
 def bench_raw_lookup(db: Path, lookups: int = 3000) -> dict:
@@ -320,10 +359,11 @@ def bench_raw_lookup(db: Path, lookups: int = 3000) -> dict:
             "timer_overhead_ms_p50": ms(statistics.median(tm))}
 
 
-def profile_ask(service, request, top: int) -> str:
+def profile_ask(service, request, top: int, repeat: int = 1) -> str:
     profiler = cProfile.Profile()
     profiler.enable()
-    service.ask(request)
+    for _ in range(repeat):
+        service.ask(request)
     profiler.disable()
     buf = io.StringIO()
     pstats.Stats(profiler, stream=buf).strip_dirs().sort_stats("cumulative").print_stats(top)
@@ -343,6 +383,8 @@ def print_report(res: dict) -> None:
     w("")
     w(f"canon ask benchmark, {res['date']}, {m['cores']} cores ({m['cpu']}), Python {m['python']}, "
       f"N = {res['records']} records, seed {res['seed']}")
+    g = res["git"]
+    w(f"code: {g['head']} {g['subject'][:70]}" + (f" + {len(g['dirty'])} uncommitted change(s)" if g["dirty"] else ""))
     imp = res.get("import")
     if imp:
         w("")
@@ -374,7 +416,8 @@ def print_report(res: dict) -> None:
         w(f"b) in-process ask on the {res['records']}-record catalog ({ip['rounds']} rounds x 9 dossier questions)")
         w(f"   one-time: open catalog {ip['open_ms']:.0f} ms; entity index build {ip['index_build_ms']:.0f} ms "
           f"({ip['index_forms']} name forms); first (warm-up) ask {ip['warmup_first_ask_ms']:.0f} ms; "
-          f"max RSS {ip['max_rss_mb']:.0f} MB")
+          f"RSS after index {ip['rss_after_index_mb']:.0f} MB, after warm-up {ip['rss_after_warmup_mb']:.0f} MB, "
+          f"max {ip['max_rss_mb']:.0f} MB")
         w(f"   gold check on the big catalog: {ip['gold_ok']}/9 as expected"
           + ("" if ip["gold_ok"] == 9 else "  <-- " + ", ".join(g["id"] for g in ip["gold"] if not g["ok"]) + " differ"))
         w(f"   {'case':<5} {'behavior':<22} {'p50 ms':>9} {'p95 ms':>9} {'max ms':>9}  question")
@@ -396,6 +439,11 @@ def print_report(res: dict) -> None:
             if line.strip():
                 w("   " + line)
         w("")
+        w(f"   cProfile of {TYPICAL_REPEAT} asks of {ip['typical_question']} (p50 nearest the overall p50), top by cumulative time:")
+        for line in ip["typical_profile_top"].strip().splitlines():
+            if line.strip():
+                w("   " + line)
+        w("")
         w(f"   cProfile of the first ask of a fresh CanonService ({next(iter(ip['questions']))}; one-time caches), top by cumulative time:")
         for line in ip["first_ask_profile_top"].strip().splitlines():
             if line.strip():
@@ -413,11 +461,16 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--skip-cold-big", action="store_true", help="skip the cold ask on the N-record catalog")
     p.add_argument("--profile-top", type=int, default=25)
     p.add_argument("--out", type=Path, help="default: evals/perf/results/ask-<date>.json")
+    p.add_argument("--inprocess-child", type=Path, help=argparse.SUPPRESS)
     args = p.parse_args(argv)
+    if args.inprocess_child:
+        print(json.dumps(bench_inprocess(args.inprocess_child, args.rounds, args.profile_top), default=str))
+        return 0
 
     os.chdir(REPO)
     DATA.mkdir(parents=True, exist_ok=True)
-    res = {"date": date.today().isoformat(), "machine": machine(), "versions": versions(), "records": args.records,
+    res = {"date": date.today().isoformat(), "machine": machine(), "versions": versions(), "git": git_state(),
+           "records": args.records,
            "seed": args.seed, "cold_runs": args.cold_runs,
            "goals": {"cold_start_s": GOAL_COLD_S, "ask_p50_ms": GOAL_ASK_P50_MS}}
 
@@ -439,7 +492,7 @@ def main(argv: list[str] | None = None) -> int:
         res["cold"] = bench_cold(small_db, big_db, args.cold_runs, with_big=not args.skip_cold_big)
 
     print(f"[in-process] {args.rounds} rounds x 9 questions ...", flush=True)
-    res["inprocess"] = bench_inprocess(big_db, args.rounds, args.profile_top)
+    res["inprocess"] = bench_inprocess_child(big_db, args.rounds, args.profile_top)
 
     print_report(res)
     out = args.out or RESULTS / f"ask-{res['date']}.json"
