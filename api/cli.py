@@ -48,6 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
     kinds = p.add_subparsers(dest="kind", required=True, parser_class=_Parser)
     d = kinds.add_parser("dbt", help="a dbt target/ folder or a manifest.json")
     d.add_argument("path")
+    d.add_argument("--synced-at", help="record this artifact as synced at DATETIME (backfilling history); default now")
     d.add_argument("--json", action="store_true")
     _common(d)
     o = kinds.add_parser("openlineage", help="OpenLineage events: .json or .ndjson files or folders")
@@ -166,7 +167,12 @@ def _progress(done: int, total: int) -> None:
 
 def cmd_sync(args) -> int:
     service = _service(args)
-    report = service.sync_dbt(args.path, progress=_progress) if args.kind == "dbt" else service.sync_openlineage(args.paths)
+    if args.kind == "dbt":
+        from api.service import parse_known_at
+
+        report = service.sync_dbt(args.path, progress=_progress, synced_at=parse_known_at(args.synced_at, "--synced-at"))
+    else:
+        report = service.sync_openlineage(args.paths)
     if args.json:
         print(json.dumps(report.as_dict(), default=str))
     else:

@@ -100,12 +100,13 @@ class CanonService:
 
     # -- dbt and OpenLineage -------------------------------------------------------------------
 
-    def sync_dbt(self, path: str, progress=None, config=None):
+    def sync_dbt(self, path: str, progress=None, config=None, synced_at: Optional[datetime] = None):
+        """Sync a dbt target/ folder or manifest. `synced_at` backfills a historical artifact."""
         from catalog.dbt_artifacts import read_dbt
         from catalog.sync import sync_dbt
 
         now = self.now()
-        batch = read_dbt(path, config=config, synced_at=now)
+        batch = read_dbt(path, config=config, synced_at=synced_at or now)
         return sync_dbt(self.catalog, batch, path, now, progress=progress)
 
     def sync_openlineage(self, paths: list[str]):
@@ -164,10 +165,10 @@ def parse_as_of(value: Optional[str], option: str = "--as-of") -> Optional[date]
         raise UsageError(f"{option} '{value}' is not a date; write it as YYYY-MM-DD") from None
 
 
-def parse_known_at(value: Optional[str]) -> Optional[datetime]:
+def parse_known_at(value: Optional[str], option: str = "--known-at") -> Optional[datetime]:
     if value is None:
         return None
     try:
         return as_utc(datetime.fromisoformat(value.replace("Z", "+00:00")))
     except ValueError:
-        raise UsageError(f"--known-at '{value}' is not a datetime; write it as YYYY-MM-DDTHH:MM:SSZ") from None
+        raise UsageError(f"{option} '{value}' is not a datetime; write it as YYYY-MM-DDTHH:MM:SSZ") from None

@@ -499,9 +499,13 @@ def _freshness(reading: Reading, subject: Subject, source, day, interp, tools) -
     rev = _representative(subject.revisions, day)
     loaded = f", data loaded up to {latest.max_loaded_at.isoformat()}" if latest.max_loaded_at else ""
     criteria = f" (criteria: {latest.criteria})" if latest.criteria else ""
+    age = (day - latest.checked_at.date()).days
+    staleness = f" That check is {age} day(s) old as of {day.isoformat()}; nothing newer is recorded." if age > 0 else ""
     text = (f"The latest recorded freshness check of {subject.mention} {cite(rev)} at {latest.checked_at.isoformat()} "
-            f"returned {latest.status}{loaded}{criteria}; recorded by {latest.origin}.")
-    return Decision(Behavior.answer, Interpretation(**interp), text, evidence=[(rev, "primary")], tools=tools, complete=True)
+            f"returned {latest.status}{loaded}{criteria}; recorded by {latest.origin}.{staleness}")
+    # the answer rests on the recorded check; the record only identifies what was checked
+    role = "primary" if authoritative(rev.record) else "supporting"
+    return Decision(Behavior.answer, Interpretation(**interp), text, evidence=[(rev, role)], tools=tools, complete=True)
 
 
 _LIST_LIMIT = 40  # nodes named in a lineage answer; all of them stay in the tool result

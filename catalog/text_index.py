@@ -1,0 +1,334 @@
+"""Full-text index of chunks on disk (tantivy), searched inside the requester's permissions.
+
+Fields: title and the entity's names are weighted well above the body; `ident` holds technical
+identifiers as written (dbt unique_ids, column names, policy numbers, evidence ids: lowercased,
+untokenized); `perm`, `authority`, `status` are raw tokens; `eff_from` / `eff_to` are day
+numbers (date.toordinal(); open ends are 0 and OPEN_TO).
+
+Every search is one tantivy query whose filter clauses (roles, authority, status, effective
+date) are zero-score MUST / MUST_NOT clauses: a chunk the requester may not retrieve is never
+matched, scored or returned. A strict pass (every query term) runs first; when it finds fewer
+than `limit` chunks, a looser pass (any term, fuzzy distance 1, prefix) fills the rest.
+
+tantivy is imported lazily, so importing this module costs nothing.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+from collections.abc import Collection, Iterable
+from datetime import date
+from pathlib import Path
+from typing import Optional
+
+from catalog.chunks import Chunk, Hit, identifiers_in
+
+SCHEMA_VERSION = 1
+OPEN_FROM = 0
+OPEN_TO = 4_000_000  # beyond date.max.toordinal()
+ANALYZER = "canon_text"
+
+BOOSTS = {"title": 4.0, "names": 3.0, "kind": 1.5, "body": 1.0}
+IDENT_BOOST = 4.0
+FUZZY_BOOST = 0.3
+PREFIX_BOOST = 0.2
+
+# Words a question is made of that say nothing about what it asks for (query side only).
+QUESTION_WORDS = frozenset("""
+which what whats how where when who whom whose why does do did done should would could can may might must
+is are was were be been being the a an of for to in on at by with and or it its me my i we our us you your
+there this that these those any about as per than then also please tell show give find say says said
+jak jaka jaky jake jaké jaký jaká co kdo kde kdy proc proč je jsou byl byla bylo byly se si na v ve do k ke
+s z za o od pro a i ale mi mne mně
+""".split())
+
+_NUMERIC_ID = re.compile(r"^[0-9]+(?:[.#:/-][0-9]+)+$")
+
+
+def day_number(d: Optional[date], open_value: int) -> int:
+    return open_value if d is None else d.toordinal()
+
+
+def _day(n: int, open_value: int) -> Optional[date]:
+    return None if n == open_value else date.fromordinal(n)
+
+
+class TextIndex:
+    """A tantivy index in `path` (created when missing)."""
+
+    def __init__(self, path: str | os.PathLike, *, writer_heap: int = 64_000_000, writer_threads: int = 1):
+        import tantivy
+
+        self._t = tantivy
+        self.path = Path(path)
+        self.path.mkdir(parents=True, exist_ok=True)
+        self._writer_heap = writer_heap
+        self._writer_threads = writer_threads
+        marker = self.path / "canon-schema.json"
+        if marker.exists() and json.loads(marker.read_text()).get("version") != SCHEMA_VERSION:
+            shutil.rmtree(self.path)
+            self.path.mkdir(parents=True)
+        self.schema = self._build_schema()
+        self.index = tantivy.Index(self.schema, path=str(self.path), reuse=True)
+        self._analyzer = self._build_analyzer()
+        self.index.register_tokenizer(ANALYZER, self._analyzer)
+        marker.write_text(json.dumps({"version": SCHEMA_VERSION}))
+        self._meta_mtime = self._meta_stamp()
+
+    # -- schema -------------------------------------------------------------------------------
+
+    def _build_analyzer(self):
+        t = self._t
+        return (
+            t.TextAnalyzerBuilder(t.Tokenizer.simple())
+            .filter(t.Filter.remove_long(64))
+            .filter(t.Filter.lowercase())
+            .filter(t.Filter.ascii_fold())
+            .filter(t.Filter.stopword("english"))
+            .filter(t.Filter.stemmer("english"))
+            .build()
+        )
+
+    def _build_schema(self):
+        sb = self._t.SchemaBuilder()
+        raw = dict(tokenizer_name="raw", index_option="basic")
+        for name in ("chunk_id", "evidence_id", "entity_id"):
+            sb.add_text_field(name, stored=True, **raw)
+        sb.add_text_field("title", stored=True, tokenizer_name=ANALYZER)
+        for name in ("names", "kind", "body"):
+            sb.add_text_field(name, stored=False, tokenizer_name=ANALYZER)
+        sb.add_text_field("ident", stored=False, **raw)
+        for name in ("perm", "authority", "status"):
+            sb.add_text_field(name, stored=True, **raw)
+        for name in ("entity_type", "version", "content_hash", "owner", "headings"):
+            sb.add_text_field(name, stored=True, **raw)
+        sb.add_integer_field("eff_from", stored=True, indexed=True, fast=True)
+        sb.add_integer_field("eff_to", stored=True, indexed=True, fast=True)
+        sb.add_integer_field("revision", stored=True)
+        sb.add_integer_field("position", stored=True)
+        return sb.build()
+
+    def _document(self, c: Chunk):
+        d = self._t.Document()
+        for name, value in (("chunk_id", c.chunk_id), ("evidence_id", c.evidence_id), ("entity_id", c.entity_id),
+                            ("title", c.title), ("kind", c.entity_type.replace("_", " ")),
+                            ("body", "\n".join((*c.headings, c.text))), ("authority", c.authority.value),
+                            ("status", c.status.value), ("entity_type", c.entity_type),
+                            ("content_hash", c.content_hash)):
+            d.add_text(name, value)
+        for name in (*c.aliases, re.sub(r"[._]", " ", c.entity_id)):
+            d.add_text("names", name)
+        for ident in sorted({*(i.lower() for i in c.identifiers), *identifiers_in(f"{c.title}\n{c.text}")}):
+            d.add_text("ident", ident)
+        for role in c.permissions:
+            d.add_text("perm", role)
+        if c.version is not None:
+            d.add_text("version", c.version)
+        if c.owner is not None:
+            d.add_text("owner", c.owner)
+        if c.headings:
+            d.add_text("headings", json.dumps(list(c.headings)))
+        d.add_integer("eff_from", day_number(c.effective_from, OPEN_FROM))
+        d.add_integer("eff_to", day_number(c.effective_to, OPEN_TO))
+        d.add_integer("revision", c.revision)
+        d.add_integer("position", c.position)
+        return d
+
+    # -- writing ------------------------------------------------------------------------------
+
+    def _writer(self):
+        return self.index.writer(heap_size=self._writer_heap, num_threads=self._writer_threads)
+
+    def _commit(self, writer) -> None:
+        writer.commit()
+        writer.wait_merging_threads()
+        self.index.reload()
+        self._meta_mtime = self._meta_stamp()
+
+    def upsert(self, chunks: Iterable[Chunk]) -> int:
+        """Replace every chunk of each evidence id present in `chunks` by the given chunks."""
+        chunks = list(chunks)
+        if not chunks:
+            return 0
+        writer = self._writer()
+        for eid in sorted({c.evidence_id for c in chunks}):
+            writer.delete_documents_by_term("evidence_id", eid)
+        for c in chunks:
+            writer.add_document(self._document(c))
+        self._commit(writer)
+        return len(chunks)
+
+    def delete_evidence(self, evidence_ids: Iterable[str]) -> None:
+        ids = sorted(set(evidence_ids))
+        if not ids:
+            return
+        writer = self._writer()
+        for eid in ids:
+            writer.delete_documents_by_term("evidence_id", eid)
+        self._commit(writer)
+
+    def clear(self) -> None:
+        writer = self._writer()
+        writer.delete_all_documents()
+        self._commit(writer)
+
+    def count(self) -> int:
+        self._refresh()
+        return self.index.searcher().num_docs
+
+    # -- searching ----------------------------------------------------------------------------
+
+    def _meta_stamp(self) -> float:
+        meta = self.path / "meta.json"
+        return meta.stat().st_mtime if meta.exists() else 0.0
+
+    def _refresh(self) -> None:
+        """Another process (an import) may have committed: reload when meta.json changed."""
+        stamp = self._meta_stamp()
+        if stamp != self._meta_mtime:
+            self.index.reload()
+            self._meta_mtime = stamp
+
+    def _analyze(self, text: str) -> list[str]:
+        return self._analyzer.analyze(text)
+
+    def _terms(self, query: str) -> tuple[list[str], list[str], list[str]]:
+        """(analyzed words, identifiers as written, folded raw words for fuzzy/prefix)."""
+        idents = sorted(identifiers_in(query))
+        text = query
+        for ident in idents:
+            if _NUMERIC_ID.match(ident):  # dates and version numbers: identifier only
+                text = re.sub(re.escape(ident), " ", text, flags=re.IGNORECASE)
+        raw_words = [w for w in re.findall(r"\w+", text.lower()) if w not in QUESTION_WORDS]
+        words: list[str] = []
+        folded: list[str] = []
+        for w in raw_words:
+            for token in self._analyze(w):
+                if token not in words:
+                    words.append(token)
+            for f in self._analyze_plain(w):
+                if f not in folded:
+                    folded.append(f)
+        return words, idents, folded
+
+    def _analyze_plain(self, word: str) -> list[str]:
+        import unicodedata
+
+        folded = "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
+        return [folded] if folded else []
+
+    def _term_any_field(self, token: str):
+        Q, Occur = self._t.Query, self._t.Occur
+        return Q.boolean_query([
+            (Occur.Should, Q.boost_query(Q.term_query(self.schema, f, token), b)) for f, b in BOOSTS.items()
+        ])
+
+    def _ident_clause(self, ident: str, strict: bool):
+        Q, Occur = self._t.Query, self._t.Occur
+        exact = Q.boost_query(Q.term_query(self.schema, "ident", ident), IDENT_BOOST)
+        parts = [t for t in self._analyze(re.sub(r"[.#:/_-]", " ", ident))]
+        if not parts or _NUMERIC_ID.match(ident):
+            return exact
+        occur = Occur.Must if strict else Occur.Should
+        spelled = Q.boolean_query([(occur, self._term_any_field(p)) for p in parts])
+        return Q.boolean_query([(Occur.Should, exact), (Occur.Should, spelled)])
+
+    def _filters(self, roles: Collection[str], as_of: Optional[date], exclude_untrusted: bool,
+                 statuses: Optional[Collection[str]], authorities: Optional[Collection[str]]):
+        Q, Occur, t = self._t.Query, self._t.Occur, self._t
+        zero = lambda q: Q.const_score_query(q, 0.0)  # noqa: E731 - a filter never scores
+        clauses = [(Occur.Must, zero(Q.term_set_query(self.schema, "perm", sorted(roles))))]
+        if exclude_untrusted:
+            clauses.append((Occur.MustNot, Q.term_query(self.schema, "authority", "untrusted")))
+        if authorities is not None:
+            clauses.append((Occur.Must, zero(Q.term_set_query(self.schema, "authority", sorted(authorities)))))
+        if statuses is None:
+            clauses.append((Occur.MustNot, Q.term_query(self.schema, "status", "retracted")))
+        else:
+            clauses.append((Occur.Must, zero(Q.term_set_query(self.schema, "status", sorted(statuses)))))
+        if as_of is not None:
+            day = as_of.toordinal()
+            clauses.append((Occur.Must, zero(Q.range_query(self.schema, "eff_from", t.FieldType.Integer, None, day))))
+            clauses.append((Occur.Must, zero(Q.range_query(self.schema, "eff_to", t.FieldType.Integer, day, None))))
+        return clauses
+
+    def strict_query(self, words: list[str], idents: list[str], filters):
+        Q, Occur = self._t.Query, self._t.Occur
+        covered = set()
+        for ident in idents:
+            covered.update(self._analyze(re.sub(r"[.#:/_-]", " ", ident)))
+        must = [(Occur.Must, self._term_any_field(w)) for w in words if w not in covered]
+        must += [(Occur.Must, self._ident_clause(i, strict=True)) for i in idents]
+        return Q.boolean_query(filters + must) if must else None
+
+    def loose_query(self, words: list[str], idents: list[str], folded: list[str], filters):
+        Q, Occur = self._t.Query, self._t.Occur
+        should = [(Occur.Should, self._term_any_field(w)) for w in words]
+        should += [(Occur.Should, self._ident_clause(i, strict=False)) for i in idents]
+        for f in dict.fromkeys([*words, *folded]):  # stems (as indexed) and the words as typed
+            if len(f) >= 4:
+                for field in ("title", "names", "body"):
+                    should.append((Occur.Should, Q.boost_query(
+                        Q.fuzzy_term_query(self.schema, field, f, 1, True, False), FUZZY_BOOST)))
+        for f in words:
+            if len(f) >= 3:
+                for field in ("title", "body"):
+                    should.append((Occur.Should, Q.boost_query(
+                        Q.fuzzy_term_query(self.schema, field, f, 0, True, True), PREFIX_BOOST)))
+        for i in idents:
+            should.append((Occur.Should, Q.boost_query(Q.fuzzy_term_query(self.schema, "ident", i, 1, True, True), FUZZY_BOOST)))
+        if not should:
+            return None
+        return Q.boolean_query(filters + [(Occur.Must, Q.boolean_query(should))])
+
+    def search(self, query: str, roles: Collection[str], *, limit: int = 10, as_of: Optional[date] = None,
+               exclude_untrusted: bool = True, statuses: Optional[Collection[str]] = None,
+               authorities: Optional[Collection[str]] = None) -> list[Hit]:
+        """Chunks matching `query` that one of `roles` may retrieve, best first.
+
+        `as_of` keeps only chunks effective on that day; `statuses` / `authorities` keep only
+        those values (default: every status but retracted, every authority but untrusted when
+        `exclude_untrusted`). No roles: nothing.
+        """
+        roles = [r for r in roles if r]
+        if not roles or limit <= 0:
+            return []
+        self._refresh()
+        searcher = self.index.searcher()
+        words, idents, folded = self._terms(query)
+        filters = self._filters(roles, as_of, exclude_untrusted, statuses, authorities)
+        hits: list[Hit] = []
+        seen: set[str] = set()
+        for match, q in (("strict", self.strict_query(words, idents, filters)),
+                         ("loose", None)):
+            if match == "loose":
+                if len(hits) >= limit:
+                    break
+                q = self.loose_query(words, idents, folded, filters)
+            if q is None:
+                continue
+            for score, address in searcher.search(q, limit, count=False).hits:
+                doc = searcher.doc(address)
+                chunk_id = doc.get_first("chunk_id")
+                if chunk_id in seen:
+                    continue
+                seen.add(chunk_id)
+                hits.append(self._hit(doc, score, len(hits) + 1, match))
+                if len(hits) >= limit:
+                    break
+        return hits
+
+    @staticmethod
+    def _hit(doc, score: float, rank: int, match: str) -> Hit:
+        first = doc.get_first
+        return Hit(
+            chunk_id=first("chunk_id"), evidence_id=first("evidence_id"), revision=first("revision"),
+            position=first("position"), entity_id=first("entity_id"), entity_type=first("entity_type"),
+            title=first("title"), score=float(score), rank=rank, status=first("status"),
+            authority=first("authority"), version=first("version"),
+            effective_from=_day(first("eff_from"), OPEN_FROM), effective_to=_day(first("eff_to"), OPEN_TO),
+            permissions=tuple(doc.get_all("perm")), content_hash=first("content_hash"), owner=first("owner"),
+            match=match,
+        )

