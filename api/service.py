@@ -48,9 +48,48 @@ class AskRequest(Frozen):
         return None if value is None else as_utc(value)
 
 
+class CanonConfig(Frozen):
+    """canon.yaml (or the file named by CANON_CONFIG): defaults for governance fields that an
+    artifact does not state. Only what is here is configurable; unknown keys are errors."""
+
+    dbt: dict = Field(default_factory=dict)  # DbtMappingConfig fields: default_roles, roles_by_group, ...
+    openlineage_roles: list[str] = Field(default_factory=lambda: ["analytics_readers"])
+
+
+def load_config(path: Optional[str] = None) -> CanonConfig:
+    import yaml
+    from pydantic import ValidationError
+
+    path = path or os.environ.get("CANON_CONFIG") or ("canon.yaml" if os.path.exists("canon.yaml") else None)
+    if not path:
+        return CanonConfig()
+    try:
+        with open(path, encoding="utf-8") as handle:
+            data = yaml.safe_load(handle) or {}
+        config = CanonConfig.model_validate(data)
+        if config.dbt:
+            from catalog.dbt_artifacts import DbtMappingConfig
+
+            DbtMappingConfig.model_validate(config.dbt)
+        return config
+    except (OSError, yaml.YAMLError) as exc:
+        raise UsageError(f"cannot read the configuration {path}: {exc}") from None
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        field = ".".join(str(x) for x in err["loc"])
+        raise UsageError(f"{path}, field '{field}': {err['msg']}") from None
+
+
 class CanonService:
-    def __init__(self, catalog: Optional[str] = None):
+    def __init__(self, catalog: Optional[str] = None, config: Optional[CanonConfig] = None):
         self.catalog = Catalog(catalog or default_catalog())
+        self._config = config
+
+    @property
+    def config(self) -> CanonConfig:
+        if self._config is None:
+            self._config = load_config()
+        return self._config
 
     @staticmethod
     def now() -> datetime:
@@ -105,7 +144,10 @@ class CanonService:
         from catalog.dbt_artifacts import read_dbt
         from catalog.sync import sync_dbt
 
+        from catalog.dbt_artifacts import DbtMappingConfig
+
         now = self.now()
+        config = config or DbtMappingConfig.model_validate(self.config.dbt)
         batch = read_dbt(path, config=config, synced_at=synced_at or now)
         return sync_dbt(self.catalog, batch, path, now, progress=progress)
 
@@ -118,7 +160,7 @@ class CanonService:
         if missing:
             raise FileFormatError(missing[0], "no such file or folder")
         batch = read_openlineage(paths, received_at=now)
-        return sync_openlineage(self.catalog, batch, ", ".join(paths), now)
+        return sync_openlineage(self.catalog, batch, ", ".join(paths), now, roles=tuple(self.config.openlineage_roles))
 
     def ingest_openlineage_events(self, events: list, source: str = "(http)"):
         from catalog.openlineage_events import read_openlineage_payloads
@@ -126,7 +168,7 @@ class CanonService:
 
         now = self.now()
         batch = read_openlineage_payloads(events, source=source, received_at=now)
-        return sync_openlineage(self.catalog, batch, source, now)
+        return sync_openlineage(self.catalog, batch, source, now, roles=tuple(self.config.openlineage_roles))
 
     def lineage(self, node: str, *, direction: str = "both", depth: int = 0, at: Optional[date] = None,
                 roles: Optional[list[str]] = None, types: Optional[list[str]] = None) -> dict:

@@ -498,7 +498,7 @@ class CatalogSource:
         return LineageView(
             graph,
             allow_origin=lambda origin: origin in visible or origin not in record_origins,
-            allow_node=lambda node: node not in hidden_nodes,
+            allow_node=lambda node: node.partition("#")[0] not in hidden_nodes,  # a column is as visible as its node
         )
 
     def freshness(self, node_ids):

@@ -164,7 +164,33 @@ def _add_freshness(conn, rows: list[dict]) -> int:
     return added
 
 
-def sync_openlineage(catalog: Catalog, batch: OpenLineageBatch, source: str, now: datetime) -> SyncReport:
+def openlineage_records(batch: OpenLineageBatch, mapping: dict[str, str], roles: tuple[str, ...]) -> list[EvidenceRecord]:
+    """Datasets and jobs that no dbt node stands for become records, so the graph path has
+    permissions (the configured default roles) and answers have something to cite."""
+    out = []
+    for ref in batch.datasets.values():
+        if ref.node in mapping:
+            continue
+        fields = f" Fields: {', '.join(ref.fields)}." if ref.fields else ""
+        also = f" Also known as: {', '.join(ref.symlinks)}." if ref.symlinks else ""
+        out.append(EvidenceRecord(
+            evidence_id=ref.node, entity_id=ref.node, entity_type="dataset", title=ref.name, status="current",
+            authority="non_authoritative", permissions=list(roles), aliases=sorted(set(ref.symlink_names) - {ref.name}),
+            recorded_at=batch.received_at, artifact_id="openlineage",
+            body=f"OpenLineage dataset {ref.name} in namespace {ref.namespace}.{fields}{also}"))
+    for ref in batch.jobs.values():
+        if ref.node in mapping:
+            continue
+        kind = f" ({ref.job_type})" if ref.job_type else ""
+        out.append(EvidenceRecord(
+            evidence_id=ref.node, entity_id=ref.node, entity_type="job", title=ref.name, status="current",
+            authority="non_authoritative", permissions=list(roles), recorded_at=batch.received_at, artifact_id="openlineage",
+            body=f"OpenLineage job {ref.name}{kind} in namespace {ref.namespace}."))
+    return out
+
+
+def sync_openlineage(catalog: Catalog, batch: OpenLineageBatch, source: str, now: datetime,
+                     roles: tuple[str, ...] = ("analytics_readers",)) -> SyncReport:
     report = SyncReport(kind="openlineage", source=source, warnings=list(batch.warnings))
     try:
         with catalog.engine.begin() as conn:
@@ -189,6 +215,10 @@ def sync_openlineage(catalog: Catalog, batch: OpenLineageBatch, source: str, now
                 conn.execute(text("INSERT INTO lineage_edge (source, target, kind, origin, origin_kind, scope, revision_pk, "
                                   "valid_from, valid_to) VALUES (:s, :t, :k, :o, :ok, 'openlineage', NULL, :vf, NULL)"), new)
             report.edges_opened = len(new)
+            records = [(r, stable_fingerprint(r)) for r in openlineage_records(batch, mapping, roles)]
+            for outcome in catalog._put_many(conn, records, "openlineage", now):
+                if outcome == "revised":
+                    report.changed += 1
             report.freshness = _add_freshness(conn, [
                 dict(node_id=canonical(out), kind="openlineage_run", status=(run.state or "OTHER").lower(),
                      checked_at=run.event_time, max_loaded_at=None, criteria=None, origin=run.origin)

@@ -11,6 +11,7 @@ from resolver.entities import EntityIndex, Match, best_matches
 from resolver.intents import cues, is_injection, topic_words
 from resolver.text import fold, tokens
 
+_NODE = re.compile(r"(?<![\w.#])((?:model|source|seed|snapshot|exposure|metric|semantic_model|saved_query)\.[A-Za-z0-9_.]+[A-Za-z0-9_](?:#[A-Za-z0-9_]+)?|[A-Za-z0-9_.:/@-]+#[A-Za-z0-9_]+)")
 _VERSION = re.compile(r"\b(?:v|version\s+|verze\s+|verzi\s+)(\d+[a-z0-9-]*)\b")
 
 
@@ -24,6 +25,7 @@ class Reading:
     topic: list[str] = field(default_factory=list)
     asks: list[str] = field(default_factory=list)
     direction: Optional[str] = None
+    nodes: list[str] = field(default_factory=list)  # lineage node ids written out (model.x.y, model.x.y#col)
 
 
 def _blank(text: str, spans: list[tuple[int, int]]) -> str:
@@ -52,6 +54,7 @@ def read_question(question: str, as_of: date, index: EntityIndex) -> Reading:
     reading = Reading(question=question, intent="definition_at", time=time, mentions=mentions)
     reading.version = version_match.group(1) if version_match else None
     reading.topic = topic_words(rest)
+    reading.nodes = [m.group(1) for m in _NODE.finditer(question)]
 
     if is_injection(folded):
         reading.intent = "injection"

@@ -262,6 +262,8 @@ def resolve(reading: Reading, source: EvidenceSource, as_of: date) -> Decision:
             gaps=[f"ambiguous name '{found.name}': {', '.join(extra)}"],
             tools=tools,
         )
+    if kind == "none" and reading.nodes and reading.intent in ("lineage", "definition_at", "definition_current"):
+        return _node_lineage(reading, reading.nodes[0], source, day or as_of, interp, tools)
     if kind == "none":
         return Decision(
             Behavior.abstain,
@@ -605,3 +607,57 @@ def _lineage(reading: Reading, subject: Subject, source, day, interp, tools) -> 
     return Decision(Behavior.answer, Interpretation(**interp), text, evidence=evidence,
                     gaps=[f"no catalog record for lineage node {n}" for n in sorted(missing)], tools=tools,
                     complete=not missing)
+
+
+def _node_lineage(reading: Reading, node: str, source: EvidenceSource, day: date, interp, tools) -> Decision:
+    """Lineage of a node written out in the question (a column `model.x.y#col`, a dataset)."""
+    interp["reporting_date"] = day
+    interp["intent"] = "lineage"
+    upstream = reading.direction != "downstream"
+    interp["direction"] = "upstream" if upstream else "downstream"
+    interp["mention"] = node
+    view = source.lineage()
+    if node not in view.graph:
+        return Decision(Behavior.abstain, Interpretation(**interp),
+                        f"No lineage of {node} is recorded; canon does not infer lineage from prose.",
+                        gaps=[f"no lineage edges recorded for {node}"], tools=tools)
+    if view.allow_node and not view.allow_node(node):
+        return Decision(Behavior.deny, Interpretation(**interp),
+                        "You are not authorized to see any record about this subject, so canon cannot answer.",
+                        gaps=["access denied: no record of the subject is retrievable with your roles"], tools=tools)
+    reached, used = view.graph.walk(node, upstream=upstream, at=end_of(day), allow=view.allow_origin,
+                                    allow_node=view.allow_node)
+    tools.append(ToolCall(name="lineage", args={"nodes": [node], "direction": interp["direction"], "at": day.isoformat()},
+                          result_ids=sorted(reached)))
+    if not reached:
+        return Decision(Behavior.abstain, Interpretation(**interp),
+                        f"No {'upstream' if upstream else 'downstream'} lineage of {node} is recorded as of {day.isoformat()}.",
+                        gaps=[f"no lineage edges recorded for {node}"], tools=tools)
+    bases = sorted({n.partition("#")[0] for n in reached} | {node.partition("#")[0]})
+    records = source.records_for_nodes(bases)
+    stated = sorted({e.origin for e in used if e.origin_kind == "record"})
+    stating = source.records_for_nodes(stated) if stated else {}
+    evidence: list[tuple[Revision, str]] = []
+    seen: set[str] = set()
+    for origin in stated:
+        for r in stating.get(origin, []):
+            if r.evidence_id == origin and usable(r) and r.evidence_id not in seen:
+                seen.add(r.evidence_id)
+                evidence.append((r, "primary" if authoritative(r.record) else "supporting"))
+    for base in bases[:_EVIDENCE_LIMIT]:
+        for r in records.get(base, []):
+            if usable(r) and r.evidence_id not in seen:
+                seen.add(r.evidence_id)
+                evidence.append((r, "supporting"))
+
+    def show(n: str) -> str:
+        revs_ = [r for r in records.get(n.partition("#")[0], []) if r.evidence_id in seen]
+        return f"{n} {cite(revs_[0])}" if revs_ else n
+
+    names = [show(n) for n in sorted(reached, key=lambda n: (reached[n], n))[:_LIST_LIMIT]]
+    more = f" and {len(reached) - len(names)} more" if len(reached) > len(names) else ""
+    origins = sorted({e.origin_kind for e in used})
+    text = (f"{'Upstream' if upstream else 'Downstream'} of {node} as of {day.isoformat()}: " + ", ".join(names) + more +
+            f". Edges from {', '.join(origins)} lineage" + (" stated by " + ", ".join(f"[{o}]" for o in stated if o in seen) if stated else "") + ".")
+    return Decision(Behavior.answer, Interpretation(**interp), text, evidence=evidence, tools=tools,
+                    complete=all(n.partition("#")[0] in records for n in reached))

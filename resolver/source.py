@@ -90,7 +90,10 @@ class MemorySource:
 
         visible_ids = {r.evidence_id for r in self.revisions if self._visible(r)}
         edges = [e for r in self.revisions for e in record_edges(r.record)]
-        return LineageView(LineageGraph(edges), allow_origin=lambda o: o in visible_ids)
+        described = {n: r for r in self.revisions for n in r.record.node_ids()}
+        hidden = {n for n in described if not any(self._visible(r) for r in self.revisions if n in r.record.node_ids())}
+        return LineageView(LineageGraph(edges), allow_origin=lambda o: o in visible_ids,
+                           allow_node=lambda n: n.partition("#")[0] not in hidden)
 
     def stating_records(self, node_ids, at):
         from catalog.records import record_edges

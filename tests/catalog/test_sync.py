@@ -183,3 +183,28 @@ def test_freshness_comes_from_recorded_results_only(catalog):
     assert bundle["interpretation"]["intent"] == "freshness"
     assert bundle["behavior"] == "answer", bundle["answer"]
     assert sources[0]["status"] in bundle["answer"]
+
+
+@needs_data
+def test_column_lineage_from_openlineage_answers_with_citations(catalog):
+    run_canon("sync", "openlineage", str(DATA / "openlineage" / "compat-tests-consumer-CLL"), "--catalog", str(catalog), check=0)
+    with sqlite3.connect(catalog) as conn:
+        source, target = conn.execute("SELECT source, target FROM lineage_edge WHERE kind = 'column' ORDER BY id LIMIT 1").fetchone()
+    bundle = ask_json(catalog, f"Which columns feed {target}?", "--role", "analytics_readers")
+    assert bundle["behavior"] == "answer" and bundle["validation"]["passed"]
+    assert source in bundle["answer"]
+    assert source.partition("#")[0] in {e["evidence_id"] for e in bundle["evidence"]}
+    outsider = ask_json(catalog, f"Which columns feed {target}?", "--role", "outsiders")
+    assert outsider["behavior"] == "deny" and source not in json.dumps(outsider)
+
+
+def test_configuration_sets_dbt_default_roles(tmp_path, catalog):
+    config = tmp_path / "canon.yaml"
+    config.write_text("dbt:\n  default_roles: [platform]\n", encoding="utf-8")
+    run_canon("sync", "dbt", str(SMALL.parent), "--catalog", str(catalog), env={"CANON_CONFIG": str(config)}, check=0)
+    with sqlite3.connect(catalog) as conn:
+        roles = {r for (r,) in conn.execute("SELECT DISTINCT role FROM revision_role")}
+    assert roles == {"platform"}
+    config.write_text("dbt:\n  default_rolez: [platform]\n", encoding="utf-8")
+    proc = run_canon("sync", "dbt", str(SMALL.parent), "--catalog", str(catalog), env={"CANON_CONFIG": str(config)})
+    assert proc.returncode == 2 and "default_rolez" in proc.stderr
