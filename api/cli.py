@@ -72,9 +72,41 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("bundle_id")
     _common(p)
 
-    p = sub.add_parser("quarantine", help="list rejected input kept in quarantine")
+    p = sub.add_parser("quarantine", help="rejected input kept in quarantine: list, show, retry")
+    p.add_argument("action", nargs="?", choices=["list", "show", "retry"], default="list")
+    p.add_argument("item", nargs="?", type=int)
+    p.add_argument("--status", choices=["open", "resolved"])
     p.add_argument("--json", action="store_true")
     _common(p)
+
+    p = sub.add_parser("review", help="conflicts and proposals awaiting a person: list, show, decide, revert")
+    actions = p.add_subparsers(dest="action", required=True, parser_class=_Parser)
+    r = actions.add_parser("list")
+    r.add_argument("--status", choices=["open", "decided", "dismissed"])
+    r.add_argument("--json", action="store_true")
+    _common(r)
+    r = actions.add_parser("show")
+    r.add_argument("item", type=int)
+    r.add_argument("--json", action="store_true")
+    _common(r)
+    r = actions.add_parser("decide")
+    r.add_argument("item", type=int)
+    how = r.add_mutually_exclusive_group(required=True)
+    how.add_argument("--rank", metavar="WINNER", help="this record prevails (for --from/--to, or always)")
+    how.add_argument("--supersede", metavar="WINNER", help="this record supersedes the other (written as revisions)")
+    how.add_argument("--dismiss", action="store_true")
+    r.add_argument("--from", dest="valid_from")
+    r.add_argument("--to", dest="valid_to")
+    r.add_argument("--by", required=True, help="the reviewer")
+    r.add_argument("--why", required=True, help="the rationale")
+    r.add_argument("--json", action="store_true")
+    _common(r)
+    r = actions.add_parser("revert")
+    r.add_argument("decision", type=int)
+    r.add_argument("--by", required=True)
+    r.add_argument("--why", required=True)
+    r.add_argument("--json", action="store_true")
+    _common(r)
 
     p = sub.add_parser("eval", help="run a gold suite (default: every suite in evals/suites)")
     p.add_argument("suite", nargs="?")
@@ -99,6 +131,8 @@ def cmd_import(args) -> int:
               f"{report.unchanged} unchanged, {len(report.quarantined)} quarantined")
     for message in report.quarantined:
         sys.stderr.write(f"canon: quarantined: {message}\n")
+    for message in report.review_items:
+        sys.stderr.write(f"canon: filed for review: {message}\n")
     return 1 if report.quarantined else 0
 
 
@@ -206,14 +240,66 @@ def cmd_bundle(args) -> int:
 
 
 def cmd_quarantine(args) -> int:
-    rows = _service(args).catalog.quarantined()
-    if args.json:
-        print(json.dumps(rows, default=str))
+    service = _service(args)
+    if args.action == "list":
+        rows = service.quarantine_list(args.status)
+        if args.json:
+            print(json.dumps(rows, default=str))
+        elif not rows:
+            print("quarantine is empty")
+        for r in [] if args.json else rows:
+            print(f"#{r['id']} [{r['status']}] {r['path']}, record {r['record']}, field '{r['field']}': {r['reason']}")
         return 0
-    if not rows:
-        print("quarantine is empty")
-    for r in rows:
-        print(f"#{r['id']} [{r['status']}] {r['path']}, record {r['record']}, field '{r['field']}': {r['reason']}")
+    if args.item is None:
+        raise UsageError(f"quarantine {args.action} needs an item number (see `canon quarantine list`)")
+    if args.action == "show":
+        row = service.quarantine_show(args.item)
+        print(json.dumps(row, default=str, indent=None if args.json else 2, ensure_ascii=False))
+        return 0
+    outcome = service.quarantine_retry(args.item)
+    if args.json:
+        print(json.dumps(outcome, default=str))
+    else:
+        print(outcome["message"])
+    return 0 if outcome["resolved"] else 1
+
+
+def _print_item(item: dict) -> None:
+    print(f"#{item['id']} {item['kind']} [{item['status']}] {item['entity_id']}: {item['reason']}")
+    print(f"  records: {', '.join(item['evidence_ids'])}   filed {item['created_at']}")
+    for d in item.get("decisions", []):
+        span = f" for {d['valid_from'] or '…'} to {d['valid_to'] or '…'}" if d["valid_from"] or d["valid_to"] else ""
+        target = f" {d['winner']} over {d['loser']}" if d["winner"] else ""
+        print(f"  decision #{d['id']} [{d['status']}] {d['action']}{target}{span} by {d['reviewer']} at {d['decided_at']}: {d['rationale']}")
+        if d["status"] == "reverted":
+            print(f"    reverted by {d['reverted_by']} at {d['reverted_at']}: {d['revert_reason']}")
+
+
+def cmd_review(args) -> int:
+    from api.service import parse_as_of
+
+    service = _service(args)
+    if args.action == "list":
+        items = service.review_list(args.status)
+        if args.json:
+            print(json.dumps(items, default=str))
+        elif not items:
+            print("no review items")
+        for item in [] if args.json else items:
+            print(f"#{item['id']} {item['kind']:<4} [{item['status']}] {item['entity_id']}: {item['reason']}")
+        return 0
+    if args.action == "show":
+        item = service.review_show(args.item)
+    elif args.action == "decide":
+        action = "rank" if args.rank else "supersede" if args.supersede else "dismiss"
+        item = service.review_decide(args.item, action, reviewer=args.by, rationale=args.why, winner=args.rank or args.supersede,
+                                     valid_from=parse_as_of(args.valid_from, "--from"), valid_to=parse_as_of(args.valid_to, "--to"))
+    else:
+        item = service.review_revert(args.decision, reviewer=args.by, reason=args.why)
+    if args.json:
+        print(json.dumps(item, default=str))
+    else:
+        _print_item(item)
     return 0
 
 
@@ -223,7 +309,7 @@ def cmd_eval(args) -> int:
     return run_suites(args.suite, as_json=args.json)
 
 
-COMMANDS = {"import": cmd_import, "ask": cmd_ask, "sync": cmd_sync, "lineage": cmd_lineage, "bundle": cmd_bundle, "quarantine": cmd_quarantine, "eval": cmd_eval}
+COMMANDS = {"import": cmd_import, "ask": cmd_ask, "sync": cmd_sync, "lineage": cmd_lineage, "bundle": cmd_bundle, "quarantine": cmd_quarantine, "review": cmd_review, "eval": cmd_eval}
 
 
 def main(argv: Optional[list[str]] = None) -> int:

@@ -12,7 +12,9 @@ from typing import Optional
 from pydantic import Field, field_validator
 
 from catalog.errors import FileFormatError, NotFoundError, UsageError
-from catalog.loader import LoadedFile, Rejected, expand, parse_file
+from pathlib import Path
+
+from catalog.loader import RECORD_SUFFIXES, LoadedFile, Rejected, expand, parse_file
 from catalog.records import Frozen, as_utc
 from catalog.store import Catalog, ImportReport
 from resolver.bundle import Bundle, Requester
@@ -136,6 +138,78 @@ class CanonService:
 
     def bundle(self, bundle_id: str) -> dict:
         return self.catalog.get_bundle(bundle_id)
+
+    # -- quarantine ----------------------------------------------------------------------------
+
+    def quarantine_list(self, status: Optional[str] = None) -> list[dict]:
+        rows = self.catalog.quarantined()
+        return [r for r in rows if status is None or r["status"] == status]
+
+    def quarantine_show(self, item_id: int) -> dict:
+        return self.catalog.quarantine_item(item_id)
+
+    def quarantine_retry(self, item_id: int) -> dict:
+        """Re-read a quarantined record from its file (after the file was fixed) and import it if valid now."""
+        from catalog.errors import RecordError
+        from catalog.loader import parse_file
+
+        item = self.catalog.quarantine_item(item_id)
+        if item["status"] != "open":
+            raise UsageError(f"quarantine item #{item_id} is already {item['status']}")
+        path = item["path"]
+        if not os.path.isfile(path) or os.path.splitext(path)[1].lower() not in RECORD_SUFFIXES:
+            raise UsageError(f"quarantine item #{item_id} came from {path}, which is not a record file here; "
+                             "fix the artifact and run `canon sync` again")
+        try:
+            loaded = parse_file(Path(path))
+        except FileFormatError as err:
+            return {"resolved": False, "message": f"still rejected: {err}"}
+        if item["record_index"] < 0:
+            report = self.catalog.import_files([loaded], [], self.now())
+            self.catalog.resolve_quarantine(item_id, self.now())
+            return {"resolved": True, "message": f"{path} now parses: {report.added} added, {report.revised} revised"}
+        still = [r for r in loaded.rejected if r.index == item["record_index"]]
+        if still:
+            return {"resolved": False, "message": f"still rejected: {still[0].message}"}
+        if item["record_index"] >= len(loaded.records) + len(loaded.rejected):
+            return {"resolved": False, "message": f"{path} no longer has record #{item['record_index'] + 1}"}
+        wanted = [r for i, r in enumerate(self._valid_in_order(loaded)) if i == item["record_index"]]
+        subset = type(loaded)(path=loaded.path, content_hash=loaded.content_hash, records=wanted)
+        report = self.catalog.import_files([subset], [], self.now())
+        self.catalog.resolve_quarantine(item_id, self.now())
+        return {"resolved": True, "message": f"record #{item['record_index'] + 1} of {path} imported "
+                                              f"({report.added} added, {report.revised} revised)"}
+
+    @staticmethod
+    def _valid_in_order(loaded) -> list:
+        """Records of a file by their position in it (None where a record was rejected)."""
+        rejected = {r.index for r in loaded.rejected}
+        valid = iter(loaded.records)
+        return [None if i in rejected else next(valid) for i in range(len(loaded.records) + len(loaded.rejected))]
+
+    # -- governance ----------------------------------------------------------------------------
+
+    def review_list(self, status: Optional[str] = None) -> list[dict]:
+        from catalog.review_store import list_items
+
+        return list_items(self.catalog, status)
+
+    def review_show(self, item_id: int) -> dict:
+        from catalog.review_store import show_item
+
+        return show_item(self.catalog, item_id)
+
+    def review_decide(self, item_id: int, action: str, *, reviewer: str, rationale: str, winner: Optional[str] = None,
+                      valid_from: Optional[date] = None, valid_to: Optional[date] = None) -> dict:
+        from catalog.review_store import decide
+
+        return decide(self.catalog, item_id, action, reviewer=reviewer, rationale=rationale, now=self.now(), winner=winner,
+                      valid_from=valid_from, valid_to=valid_to)
+
+    def review_revert(self, decision_id: int, *, reviewer: str, reason: str) -> dict:
+        from catalog.review_store import revert
+
+        return revert(self.catalog, decision_id, reviewer=reviewer, reason=reason, now=self.now())
 
     # -- dbt and OpenLineage -------------------------------------------------------------------
 

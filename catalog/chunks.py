@@ -149,8 +149,14 @@ def split_body(body: str, limit: int = MAX_CHARS) -> list[tuple[tuple[str, ...],
     pieces: list[tuple[tuple[str, ...], str]] = []
     for heads, s, e in _sections(body):
         spans: list[tuple[int, int]] = []
+        heading = 0  # a heading line alone stays with the text that follows it
         for a, b in _paragraphs(body, s, e):
-            spans += _split_long(body, a, b, limit)
+            if a == s and _HEADING.match(body[a:b].strip()) and "\n" not in body[a:b].strip():
+                heading = b - a + 1
+                spans.append((a, b))
+                continue
+            spans += _split_long(body, a, b, limit - heading if heading and b - a > limit - heading else limit)
+            heading = 0
         for a, b in _pack(spans, limit):
             text = body[a:b].strip()
             if text:

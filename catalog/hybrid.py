@@ -31,11 +31,12 @@ RRF_K = 60
 Mode = Literal["text", "vector", "hybrid", "governed"]
 
 # Governed ranking: multipliers on the fused score (see `govern`).
-AUTHORITY_BOOST = 1.3  # authoritative, status current or superseded
-EFFECTIVE_BOOST = 1.3  # an authority whose stated interval contains the reporting date / overlaps the period
-NOT_EFFECTIVE = 0.6  # an authority with a stated interval that does not
-DRAFT = 0.85  # status draft
+AUTHORITY_BOOST = 1.2  # authoritative, status current or superseded
+EFFECTIVE_BOOST = 1.2  # an authority whose stated interval contains the reporting date / overlaps the period
+NOT_EFFECTIVE = 0.6  # an authority with a stated interval that does not: the wrong version
 NON_AUTHORITATIVE = 0.9
+STALE = 0.9  # a non-authoritative record whose status is superseded
+DRAFT = 0.9  # status draft: a proposal, shown as a possible conflict, never as the authority
 
 
 class Frozen(BaseModel):
@@ -172,6 +173,9 @@ def governance_factor(h: FusedHit, as_of: Optional[date], period: Optional[tuple
     elif h.authority == Authority.non_authoritative:
         factor *= NON_AUTHORITATIVE
         signals.append("non_authoritative")
+        if h.status == Status.superseded:
+            factor *= STALE
+            signals.append("stale")
     if h.status == Status.draft:
         factor *= DRAFT
         signals.append("draft")

@@ -140,6 +140,39 @@ class QuarantineRow(SQLModel, table=True):
     status: str = "open"
 
 
+class ReviewItemRow(SQLModel, table=True):
+    __tablename__ = "review_item"
+    id: Optional[int] = Field(default=None, primary_key=True)
+    key: str = Field(unique=True)
+    kind: str  # hard | soft
+    entity_id: str = Field(index=True)
+    evidence_ids: str  # JSON list
+    reason: str
+    created_at: datetime
+    status: str = "open"  # open | decided | dismissed
+
+
+class ReviewDecisionRow(SQLModel, table=True):
+    """A reviewer's decision on an item. Never deleted: a revert sets status 'reverted' and says who, when, why."""
+
+    __tablename__ = "review_decision"
+    id: Optional[int] = Field(default=None, primary_key=True)
+    item_id: int = Field(index=True)
+    action: str  # rank | supersede | dismiss
+    winner: Optional[str] = None
+    loser: Optional[str] = None
+    valid_from: Optional[str] = None
+    valid_to: Optional[str] = None
+    reviewer: str
+    decided_at: datetime
+    rationale: str
+    status: str = "live"  # live | reverted
+    reverted_by: Optional[str] = None
+    reverted_at: Optional[datetime] = None
+    revert_reason: Optional[str] = None
+    undo: Optional[str] = None  # JSON: fields to restore when a supersede decision is reverted
+
+
 class BundleRow(SQLModel, table=True):
     __tablename__ = "bundle"
     bundle_id: str = Field(primary_key=True)
@@ -179,10 +212,11 @@ class ImportReport:
     unchanged: int = 0
     quarantined: list[str] = field(default_factory=list)
     files: int = 0
+    review_items: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict:
         return {"files": self.files, "added": self.added, "revised": self.revised, "unchanged": self.unchanged,
-                "quarantined": len(self.quarantined), "errors": self.quarantined}
+                "quarantined": len(self.quarantined), "errors": self.quarantined, "review_items": self.review_items}
 
 
 # Live revision of each evidence id at :known_at (portable SQL; the caller adds filters).
@@ -247,6 +281,8 @@ class Catalog:
                     self._quarantine(conn, rej, now)
                     report.quarantined.append(rej.message)
                 if report.added or report.revised:
+                    touched = {r.entity_id for loaded in files for r in loaded.records}
+                    report.review_items = self.detect_conflicts(conn, touched, now)
                     self._bump(conn)
         except SQLAlchemyError as exc:
             raise CatalogError(f"the import was rolled back; the catalog is unchanged: {str(exc).splitlines()[0]}") from None
@@ -273,7 +309,8 @@ class Catalog:
     def _put(self, conn, record: EvidenceRecord, artifact_id: str, now: datetime, fingerprint: Optional[str] = None) -> str:
         return self._put_many(conn, [(record, fingerprint)], artifact_id, now)[0]
 
-    def _put_many(self, conn, items: list[tuple[EvidenceRecord, Optional[str]]], artifact_id: str, now: datetime) -> list[str]:
+    def _put_many(self, conn, items: list[tuple[EvidenceRecord, Optional[str]]], artifact_id: str, now: datetime,
+                  force: bool = False) -> list[str]:
         """Insert each record as a new revision unless its live revision is identical.
 
         Returns one outcome per item: "added", "revised" or "unchanged". Bulk statements: one
@@ -295,7 +332,7 @@ class Catalog:
         for record, fingerprint in items:
             fingerprint = fingerprint or record.fingerprint()
             previous = last.get(record.evidence_id)
-            if previous and previous[1] == fingerprint:
+            if previous and previous[1] == fingerprint and not force:
                 outcomes.append("unchanged")
                 continue
             given = record.recorded_at
@@ -335,6 +372,28 @@ class Catalog:
         if edges:
             conn.execute(insert(EdgeRow.__table__), edges)
         return outcomes
+
+    def detect_conflicts(self, conn, entity_ids, now: datetime) -> list[str]:
+        """File review items for the live records of these entities; an item is filed once, ever."""
+        from resolver.conflicts import find_conflicts
+
+        filed: list[str] = []
+        ids = sorted(set(entity_ids))
+        for start in range(0, len(ids), 500):
+            stmt = text(_LIVE.format(scope="entity_id IN :ids")).bindparams(bindparam("ids", expanding=True))
+            by_entity: dict[str, list[Revision]] = {}
+            for row in conn.execute(stmt, {"ids": ids[start:start + 500], "known_at": datetime.max.replace(tzinfo=timezone.utc)}):
+                by_entity.setdefault(row.entity_id, []).append(_revision(row))
+            for entity_id, revs in by_entity.items():
+                for item in find_conflicts(revs):
+                    exists = conn.execute(text("SELECT 1 FROM review_item WHERE key = :k"), {"k": item.key}).first()
+                    if not exists:
+                        conn.execute(text("INSERT INTO review_item (key, kind, entity_id, evidence_ids, reason, created_at, status) "
+                                          "VALUES (:k, :kind, :e, :ids, :why, :t, 'open')"),
+                                     {"k": item.key, "kind": item.kind, "e": item.entity_id, "ids": json.dumps(item.evidence_ids),
+                                      "why": item.reason, "t": now})
+                        filed.append(f"{item.kind}: {item.reason}")
+        return filed
 
     @staticmethod
     def _live_record(conn, evidence_id: str) -> Optional[EvidenceRecord]:
@@ -399,6 +458,17 @@ class Catalog:
         with self.engine.connect() as conn:
             rows = conn.execute(text("SELECT id, path, record_index, record, field, reason, status FROM quarantine ORDER BY id")).mappings().all()
         return [dict(r) for r in rows]
+
+    def quarantine_item(self, item_id: int) -> dict:
+        with self.engine.connect() as conn:
+            row = conn.execute(text("SELECT * FROM quarantine WHERE id = :i"), {"i": item_id}).mappings().first()
+        if row is None:
+            raise NotFoundError(f"no quarantine item #{item_id} (see `canon quarantine list`)")
+        return dict(row)
+
+    def resolve_quarantine(self, item_id: int, now: datetime) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(text("UPDATE quarantine SET status = 'resolved' WHERE id = :i"), {"i": item_id})
 
     def history(self, evidence_id: str) -> list[Revision]:
         with self.engine.connect() as conn:
@@ -509,6 +579,17 @@ class CatalogSource:
                            "WHERE node_id IN :nodes AND checked_at <= :known_at ORDER BY checked_at", nodes=nodes)
         return [Freshness(node_id=r.node_id, status=r.status, checked_at=_utc(r.checked_at), max_loaded_at=_utc(r.max_loaded_at),
                           criteria=r.criteria or "", origin=r.origin, kind=r.kind) for r in rows]
+
+    def decisions(self, entity_id):
+        from resolver.conflicts import RankDecision
+
+        rows = self._query(
+            "SELECT d.id, d.winner, d.loser, d.valid_from, d.valid_to, d.reviewer, d.decided_at, d.rationale "
+            "FROM review_decision d JOIN review_item i ON i.id = d.item_id WHERE i.entity_id = :e "
+            "AND d.action IN ('rank', 'supersede') "
+            "AND d.decided_at <= :known_at AND (d.status = 'live' OR d.reverted_at > :known_at) ORDER BY d.id", e=entity_id)
+        return [RankDecision(decision_id=r.id, winner=r.winner, loser=r.loser, valid_from=r.valid_from, valid_to=r.valid_to,
+                             reviewer=r.reviewer, decided_at=_utc(r.decided_at), rationale=r.rationale) for r in rows]
 
     def stating_records(self, node_ids, at):
         nodes = sorted(set(node_ids))

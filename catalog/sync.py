@@ -42,6 +42,7 @@ class SyncReport:
     quarantined: list[str] = field(default_factory=list)
     degraded: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    review_items: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict:
         data = dict(self.__dict__)
@@ -123,6 +124,7 @@ def sync_dbt(catalog: Catalog, batch: SyncBatch, source: str, now: datetime, pro
                 rejected = _quarantine_item(item)
                 catalog._quarantine(conn, rejected, now)
                 report.quarantined.append(item.message)
+            report.review_items = catalog.detect_conflicts(conn, {r.entity_id for r in batch.records}, now)
             conn.execute(text("INSERT INTO sync_state (scope, artifact_id, artifact_hash, synced_at, evidence_ids, summary) "
                               "VALUES (:s, :a, :h, :t, :ids, :sum)"),
                          {"s": scope, "a": batch.artifact_id, "h": batch.artifact_hash, "t": batch.synced_at,

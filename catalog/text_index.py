@@ -7,8 +7,10 @@ numbers (date.toordinal(); open ends are 0 and OPEN_TO).
 
 Every search is one tantivy query whose filter clauses (roles, authority, status, effective
 date) are zero-score MUST / MUST_NOT clauses: a chunk the requester may not retrieve is never
-matched, scored or returned. A strict pass (every query term) runs first; when it finds fewer
-than `limit` chunks, a looser pass (any term, fuzzy distance 1, prefix) fills the rest.
+matched, scored or returned. A strict pass (every query term, exactly) runs first; when it finds
+fewer than `limit` chunks, a partial pass (at least half of the terms, each exactly, within edit
+distance 1 or as a prefix) adds its chunks after them; only when both find nothing, the loose
+pass (any one term, exactly, within edit distance 1 or as a prefix) is the fallback.
 
 tantivy is imported lazily, so importing this module costs nothing.
 """
@@ -35,16 +37,27 @@ IDENT_BOOST = 4.0
 FUZZY_BOOST = 0.3
 PREFIX_BOOST = 0.2
 
-# Words a question is made of that say nothing about what it asks for (query side only).
+# Function words of a question: they say nothing about what it asks for (query side only; the
+# index analyzer also drops tantivy's English stop words).
 QUESTION_WORDS = frozenset("""
-which what whats how where when who whom whose why does do did done should would could can may might must
-is are was were be been being the a an of for to in on at by with and or it its me my i we our us you your
-there this that these those any about as per than then also please tell show give find say says said
+a about above after again against all also am an and any are as at be because been before being below between
+both but by can could did do does doing done down during each either else ever every few for from further had
+has have having he her here hers him his how i if in into is it its itself just may me might more most must my
+neither no nor not now of off on once only or other ought our ours out over own per please same shall she
+should show since so some such tell than that the their theirs them then there these they this those through
+thus till to too under until up upon us very via was we were what whats when where whether which while who
+whom whose why will with within without would yet you your yours
 jak jaka jaky jake jaké jaký jaká co kdo kde kdy proc proč je jsou byl byla bylo byly se si na v ve do k ke
 s z za o od pro a i ale mi mne mně
 """.split())
 
 _NUMERIC_ID = re.compile(r"^[0-9]+(?:[.#:/-][0-9]+)+$")
+
+
+def _fold(word: str) -> str:
+    import unicodedata
+
+    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
 
 
 def day_number(d: Optional[date], open_value: int) -> int:
@@ -194,30 +207,24 @@ class TextIndex:
     def _analyze(self, text: str) -> list[str]:
         return self._analyzer.analyze(text)
 
-    def _terms(self, query: str) -> tuple[list[str], list[str], list[str]]:
-        """(analyzed words, identifiers as written, folded raw words for fuzzy/prefix)."""
+    def _terms(self, query: str) -> tuple[list[tuple[str, str]], list[str]]:
+        """([(indexed form, word as typed and accent-folded)], identifiers as written)."""
         idents = sorted(identifiers_in(query))
         text = query
         for ident in idents:
             if _NUMERIC_ID.match(ident):  # dates and version numbers: identifier only
                 text = re.sub(re.escape(ident), " ", text, flags=re.IGNORECASE)
-        raw_words = [w for w in re.findall(r"\w+", text.lower()) if w not in QUESTION_WORDS]
-        words: list[str] = []
-        folded: list[str] = []
-        for w in raw_words:
+        spelled: set[str] = set()  # words an identifier of the query already stands for
+        for ident in idents:
+            spelled.update(self._analyze(re.sub(r"[.#:/_-]", " ", ident)))
+        words: dict[str, str] = {}
+        for w in re.findall(r"\w+", text.lower()):
+            if w in QUESTION_WORDS:
+                continue
             for token in self._analyze(w):
-                if token not in words:
-                    words.append(token)
-            for f in self._analyze_plain(w):
-                if f not in folded:
-                    folded.append(f)
-        return words, idents, folded
-
-    def _analyze_plain(self, word: str) -> list[str]:
-        import unicodedata
-
-        folded = "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
-        return [folded] if folded else []
+                if token not in spelled:
+                    words.setdefault(token, _fold(w))
+        return list(words.items()), idents
 
     def _term_any_field(self, token: str):
         Q, Occur = self._t.Query, self._t.Occur
@@ -226,14 +233,36 @@ class TextIndex:
         ])
 
     def _ident_clause(self, ident: str, strict: bool):
+        """The identifier as written, or (for a named id) its words spelled out in the text."""
         Q, Occur = self._t.Query, self._t.Occur
         exact = Q.boost_query(Q.term_query(self.schema, "ident", ident), IDENT_BOOST)
-        parts = [t for t in self._analyze(re.sub(r"[.#:/_-]", " ", ident))]
-        if not parts or _NUMERIC_ID.match(ident):
-            return exact
-        occur = Occur.Must if strict else Occur.Should
-        spelled = Q.boolean_query([(occur, self._term_any_field(p)) for p in parts])
-        return Q.boolean_query([(Occur.Should, exact), (Occur.Should, spelled)])
+        parts = self._analyze(re.sub(r"[.#:/_-]", " ", ident))
+        alternatives = [(Occur.Should, exact)]
+        if not strict:
+            alternatives.append((Occur.Should, Q.boost_query(
+                Q.fuzzy_term_query(self.schema, "ident", ident, 1, True, False), FUZZY_BOOST)))
+        if parts and not _NUMERIC_ID.match(ident):
+            occur = Occur.Must if strict else Occur.Should
+            alternatives.append((Occur.Should, Q.boolean_query([(occur, self._term_any_field(p)) for p in parts])))
+        return Q.boolean_query(alternatives)
+
+    def _word_clause(self, stem: str, typed: str, strict: bool):
+        """The word exactly (BM25 over the weighted fields); loosely also within edit distance 1
+        (as indexed and as typed) or as a prefix."""
+        if strict:
+            return self._term_any_field(stem)
+        Q, Occur = self._t.Query, self._t.Occur
+        alternatives = [(Occur.Should, self._term_any_field(stem))]
+        for form in dict.fromkeys((stem, typed)):
+            if len(form) >= 4:
+                for field in ("title", "names", "body"):
+                    alternatives.append((Occur.Should, Q.boost_query(
+                        Q.fuzzy_term_query(self.schema, field, form, 1, True, False), FUZZY_BOOST)))
+        if len(stem) >= 3:
+            for field in ("title", "body"):
+                alternatives.append((Occur.Should, Q.boost_query(
+                    Q.fuzzy_term_query(self.schema, field, stem, 0, True, True), PREFIX_BOOST)))
+        return Q.boolean_query(alternatives)
 
     def _filters(self, roles: Collection[str], as_of: Optional[date], exclude_untrusted: bool,
                  statuses: Optional[Collection[str]], authorities: Optional[Collection[str]]):
@@ -254,34 +283,18 @@ class TextIndex:
             clauses.append((Occur.Must, zero(Q.range_query(self.schema, "eff_to", t.FieldType.Integer, day, None))))
         return clauses
 
-    def strict_query(self, words: list[str], idents: list[str], filters):
+    def _query(self, words: list[tuple[str, str]], idents: list[str], filters, at_least: Optional[int]):
+        """Every term exactly (`at_least` None), or at least `at_least` terms loosely."""
         Q, Occur = self._t.Query, self._t.Occur
-        covered = set()
-        for ident in idents:
-            covered.update(self._analyze(re.sub(r"[.#:/_-]", " ", ident)))
-        must = [(Occur.Must, self._term_any_field(w)) for w in words if w not in covered]
-        must += [(Occur.Must, self._ident_clause(i, strict=True)) for i in idents]
-        return Q.boolean_query(filters + must) if must else None
-
-    def loose_query(self, words: list[str], idents: list[str], folded: list[str], filters):
-        Q, Occur = self._t.Query, self._t.Occur
-        should = [(Occur.Should, self._term_any_field(w)) for w in words]
-        should += [(Occur.Should, self._ident_clause(i, strict=False)) for i in idents]
-        for f in dict.fromkeys([*words, *folded]):  # stems (as indexed) and the words as typed
-            if len(f) >= 4:
-                for field in ("title", "names", "body"):
-                    should.append((Occur.Should, Q.boost_query(
-                        Q.fuzzy_term_query(self.schema, field, f, 1, True, False), FUZZY_BOOST)))
-        for f in words:
-            if len(f) >= 3:
-                for field in ("title", "body"):
-                    should.append((Occur.Should, Q.boost_query(
-                        Q.fuzzy_term_query(self.schema, field, f, 0, True, True), PREFIX_BOOST)))
-        for i in idents:
-            should.append((Occur.Should, Q.boost_query(Q.fuzzy_term_query(self.schema, "ident", i, 1, True, True), FUZZY_BOOST)))
-        if not should:
+        strict = at_least is None
+        clauses = [self._ident_clause(i, strict) for i in idents]
+        clauses += [self._word_clause(stem, typed, strict) for stem, typed in words]
+        if not clauses:
             return None
-        return Q.boolean_query(filters + [(Occur.Must, Q.boolean_query(should))])
+        if strict:
+            return Q.boolean_query(filters + [(Occur.Must, c) for c in clauses])
+        inner = Q.boolean_query([(Occur.Should, c) for c in clauses], min(at_least, len(clauses)))
+        return Q.boolean_query(filters + [(Occur.Must, inner)])
 
     def search(self, query: str, roles: Collection[str], *, limit: int = 10, as_of: Optional[date] = None,
                exclude_untrusted: bool = True, statuses: Optional[Collection[str]] = None,
@@ -290,34 +303,32 @@ class TextIndex:
 
         `as_of` keeps only chunks effective on that day; `statuses` / `authorities` keep only
         those values (default: every status but retracted, every authority but untrusted when
-        `exclude_untrusted`). No roles: nothing.
+        `exclude_untrusted`). No roles: nothing. Each hit's `match` says which pass found it.
         """
         roles = [r for r in roles if r]
         if not roles or limit <= 0:
             return []
         self._refresh()
         searcher = self.index.searcher()
-        words, idents, folded = self._terms(query)
+        words, idents = self._terms(query)
         filters = self._filters(roles, as_of, exclude_untrusted, statuses, authorities)
+        n = len(words) + len(idents)
         hits: list[Hit] = []
         seen: set[str] = set()
-        for match, q in (("strict", self.strict_query(words, idents, filters)),
-                         ("loose", None)):
-            if match == "loose":
-                if len(hits) >= limit:
-                    break
-                q = self.loose_query(words, idents, folded, filters)
+        for match, at_least in (("strict", None), ("partial", (n + 1) // 2), ("loose", 1)):
+            if match == "partial" and (n <= 2 or len(hits) >= limit):
+                continue  # partial supplements the strict pass; with 1-2 terms it is the loose pass
+            if match == "loose" and hits:
+                break  # the loose pass is the fallback for nothing found
+            q = self._query(words, idents, filters, at_least)
             if q is None:
-                continue
+                return []
             for score, address in searcher.search(q, limit, count=False).hits:
                 doc = searcher.doc(address)
                 chunk_id = doc.get_first("chunk_id")
-                if chunk_id in seen:
-                    continue
-                seen.add(chunk_id)
-                hits.append(self._hit(doc, score, len(hits) + 1, match))
-                if len(hits) >= limit:
-                    break
+                if chunk_id not in seen and len(hits) < limit:
+                    seen.add(chunk_id)
+                    hits.append(self._hit(doc, score, len(hits) + 1, match))
         return hits
 
     @staticmethod

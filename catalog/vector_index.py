@@ -89,6 +89,7 @@ class VectorIndex:
         self.path.mkdir(parents=True, exist_ok=True)
         self.encoder = encoder or encode
         self.encoded = 0  # texts encoded by this instance (the cache saves the rest)
+        self._queries: OrderedDict[str, np.ndarray] = OrderedDict()  # recent query embeddings
         self._subset_cache_size = subset_cache
         self._load()
 
@@ -247,9 +248,20 @@ class VectorIndex:
         roles = [r for r in roles if r]
         if not roles or limit <= 0:
             return []
-        vector = self.encoder([query])[0]
-        return self.search_vector(vector, roles, limit, as_of=as_of, exclude_untrusted=exclude_untrusted,
-                                  statuses=statuses, authorities=authorities)
+        return self.search_vector(self.query_vector(query), roles, limit, as_of=as_of,
+                                  exclude_untrusted=exclude_untrusted, statuses=statuses, authorities=authorities)
+
+    def query_vector(self, query: str) -> np.ndarray:
+        """The query's embedding (the last 256 queries are remembered)."""
+        vector = self._queries.get(query)
+        if vector is None:
+            vector = np.asarray(self.encoder([query]), dtype=np.float32).reshape(-1, DIM)[0]
+            self._queries[query] = vector
+            if len(self._queries) > 256:
+                self._queries.popitem(last=False)
+        else:
+            self._queries.move_to_end(query)
+        return vector
 
     def search_vector(self, vector: np.ndarray, roles: Collection[str], limit: int = 10, *,
                       as_of: Optional[date] = None, exclude_untrusted: bool = True,

@@ -9,6 +9,9 @@ roles over the suite's corpus (each record as revision 1), by four retrievers:
   governed  hybrid, untrusted excluded, then the governed ranking for the question's reporting
             date or period (read from the question by resolver.dates, relative to the case's as_of)
 
+Every retriever gets the question with its date expressions blanked out, as the resolver reads it
+(a date is a reporting-time constraint, not words to match).
+
 A case with `known_at` is searched through the catalog recheck as of that moment (records recorded
 later do not exist). Columns: gold evidence objects in the top 3, cases whose complete gold set is
 in the top 3, and hits (anywhere in the returned list) the requester may not retrieve: must be 0.
@@ -56,14 +59,22 @@ def _moment(value) -> Optional[datetime]:
     return as_utc(datetime.fromisoformat(str(value).replace("Z", "+00:00")))
 
 
-def reporting_time(question: str, as_of: date) -> tuple[Optional[date], Optional[tuple[date, date]]]:
-    """The reporting date or period the question names; its as_of when it names none (row 14)."""
-    from resolver.dates import find_time
+def reporting_time(question: str, as_of: date) -> tuple[str, Optional[date], Optional[tuple[date, date]]]:
+    """(the question without its date expressions, the reporting date, the reporting period).
 
+    As the resolver reads a question (resolver.dates): a date or period is a reporting-time
+    constraint for the governed ranking, not words to match; no date named means as_of (row 14).
+    """
+    from resolver.dates import find_time
+    from resolver.text import fold
+
+    text = fold(question)
     found = find_time(question, as_of)
+    for start, end in found.spans:
+        text = text[:start] + " " * (end - start) + text[end:]
     if found.period is not None:
-        return None, (found.period.start, found.period.end)
-    return found.reporting_date or as_of, None
+        return text, None, (found.period.start, found.period.end)
+    return text, found.reporting_date or as_of, None
 
 
 def revisions(records: list[EvidenceRecord]) -> list[Revision]:
@@ -89,7 +100,7 @@ def run_suite(name: str, indexes=None) -> tuple[dict, list[Row]]:
             roles = tuple(case.get("roles") or suite.get("roles") or ())
             as_of = _date(case.get("as_of") or suite["as_of"])
             known_at = _moment(case.get("known_at"))
-            day, period = reporting_time(case["question"], as_of)
+            query, day, period = reporting_time(case["question"], as_of)
 
             def recheck(ids: list[str], roles=roles, known_at=known_at) -> set[str]:
                 return {i for i in ids if i in by_id and set(by_id[i].permissions) & set(roles)
@@ -97,7 +108,7 @@ def run_suite(name: str, indexes=None) -> tuple[dict, list[Row]]:
 
             revs_at = {r.evidence_id: r.recorded_at for r in revs}
             for mode in MODES:
-                result = idx.search(case["question"], roles, as_of=day, period=period, mode=mode, limit=LIMIT,
+                result = idx.search(query, roles, as_of=day, period=period, mode=mode, limit=LIMIT,
                                     recheck=recheck if known_at is not None else None,
                                     exclude_untrusted=(mode == "governed"))
                 ids = result.evidence_ids

@@ -13,6 +13,7 @@ from typing import Optional
 
 from catalog.records import MODEL_TYPES, SOURCE_TYPES, Authority, EvidenceRecord, Revision, Status, end_of
 from resolver.bundle import Behavior, Interpretation, ToolCall
+from resolver.conflicts import apply_rankings
 from resolver.interpret import Reading
 from resolver.source import EntityView, EvidenceSource
 
@@ -379,8 +380,14 @@ def _definition(reading: Reading, subject: Subject, source, day: date, interp, t
     when = f"on {day_text(day)}"
     if not on_day:
         return _abstain_no_authority(reading, subject, when, interp, tools)
+    ranked = None
     if len(on_day) > 1:
-        return _conflict_abstain(subject, on_day, when, interp, tools)
+        ranked = apply_rankings(on_day, day, source.decisions(subject.entity_id))
+        if ranked is None:
+            return _conflict_abstain(subject, on_day, when, interp, tools)
+        tools.append(ToolCall(name="review_decisions", args={"entity_id": subject.entity_id, "date": day.isoformat()},
+                              result_ids=[ranked.winner.evidence_id]))
+        on_day = [ranked.winner]
     primary = on_day[0]
     rec = primary.record
     evidence: list[tuple[Revision, str]] = [(primary, "primary")]
@@ -393,6 +400,12 @@ def _definition(reading: Reading, subject: Subject, source, day: date, interp, t
     version = f" (version {rec.version})" if rec.version else ""
     parts = [f"{lead.capitalize()} {day_text(day)}, {label(primary)}{version} applies {cite(primary)}: \"{quote(rec.body)}\" "
              f"It is {rec.status.value}, {interval(rec)}, owned by {rec.owner or 'no named owner'} {cite(primary)}."]
+    if ranked is not None:
+        for loser in ranked.losers:
+            evidence.append((loser, "context"))
+        parts.append(f"{label(primary)} {cite(primary)} prevails over " +
+                     ", ".join(f"{label(r)} {cite(r)}" for r in ranked.losers) + ", which is also authoritative on that "
+                     "date, by " + "; ".join(d.citation() for d in ranked.decisions) + ".")
     if rec.grain:
         parts.append(f"Grain: {rec.grain} {cite(primary)}.")
     if support["model"]:
@@ -445,6 +458,7 @@ def _period(reading: Reading, subject: Subject, source, day, interp, tools) -> D
     span = f"in {period.label} ({period.start.isoformat()} to {period.end.isoformat()})"
     if not pieces:
         return _abstain_no_authority(reading, subject, span, interp, tools)
+    pieces = _trim_ranked(pieces, source.decisions(subject.entity_id))
     for i, (a, s1, e1) in enumerate(pieces):
         for b, s2, e2 in pieces[i + 1:]:
             if a.evidence_id != b.evidence_id and s2 <= e1 and s1 <= e2:
@@ -473,6 +487,30 @@ def _period(reading: Reading, subject: Subject, source, day, interp, tools) -> D
             "or report each part under its own).")
     return Decision(Behavior.clarify_or_split, Interpretation(**interp), text, evidence=[(r, "primary") for r in revs],
                     gaps=gaps + [f"{period.label} is covered by {len(revs)} definitions; choose a convention"], tools=tools)
+
+
+def _trim_ranked(pieces: list[tuple[Revision, date, date]], decisions) -> list[tuple[Revision, date, date]]:
+    """Remove from a loser's pieces the days where a live decision ranks a present winner above it."""
+    present = {r.evidence_id for r, _, _ in pieces}
+    out = []
+    for rev, start, end in pieces:
+        spans = [(start, end)]
+        for d in decisions:
+            if d.loser != rev.evidence_id or d.winner not in present:
+                continue
+            cut_from, cut_to = d.valid_from or date.min, d.valid_to or date.max
+            nxt = []
+            for s_, e_ in spans:
+                if cut_to < s_ or cut_from > e_:
+                    nxt.append((s_, e_))
+                    continue
+                if s_ < cut_from:
+                    nxt.append((s_, cut_from - timedelta(days=1)))
+                if cut_to < e_:
+                    nxt.append((cut_to + timedelta(days=1), e_))
+            spans = nxt
+        out += [(rev, s_, e_) for s_, e_ in spans]
+    return sorted(out, key=lambda t: (t[1], t[0].evidence_id))
 
 
 def _metric_value(reading: Reading, subject: Subject, source, day, interp, tools) -> Decision:

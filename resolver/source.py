@@ -8,10 +8,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Optional, Protocol
+from typing import TYPE_CHECKING, Optional, Protocol
 
 from catalog.records import Revision
 from lineage.graph import LineageGraph
+
+if TYPE_CHECKING:
+    from resolver.conflicts import RankDecision
 
 
 @dataclass(frozen=True)
@@ -55,6 +58,10 @@ class EvidenceSource(Protocol):
         """evidence_id -> (live revision, content hash), for ids the requester may retrieve."""
         ...
 
+    def decisions(self, entity_id: str) -> list["RankDecision"]:
+        """Live (not reverted) review decisions that rank records of this entity."""
+        ...
+
 
 @dataclass
 class MemorySource:
@@ -63,6 +70,10 @@ class MemorySource:
     revisions: list[Revision]
     roles: tuple[str, ...]
     freshness_rows: list[Freshness] = field(default_factory=list)
+    rankings: list = field(default_factory=list)
+
+    def decisions(self, entity_id):
+        return list(self.rankings)
 
     def _visible(self, rev: Revision) -> bool:
         return bool(set(rev.record.permissions) & set(self.roles))

@@ -1,0 +1,102 @@
+"""The tantivy index: permissions inside the query, identifiers as written, strict then loose."""
+import pytest
+
+from catalog.chunks import chunk_record
+from tests.search.conftest import rev
+
+pytest.importorskip("tantivy")
+
+
+@pytest.fixture
+def text_index(tmp_path):
+    from catalog.text_index import TextIndex
+
+    return TextIndex(tmp_path / "text")
+
+
+def _index(idx, *revisions):
+    idx.upsert([c for r in revisions for c in chunk_record(r)])
+
+
+def test_role_filter_is_inside_the_query(text_index):
+    """'rare' may read 8 of 100 documents, which rank *below* the others for the query: a filter
+    applied after taking the top hits would return nothing; the filter in the query returns them."""
+    revs = []
+    for i in range(100):
+        rare = i % 12 == 0 and len([r for r in revs if "rare" in r.record.permissions]) < 8
+        body = "Quarterly churn review notes." if rare else "Churn churn churn: churn definition and churn reporting."
+        revs.append(rev(f"DOC.{i:03d}", body, permissions=("rare",) if rare else ("everyone",),
+                        title="Notes" if rare else "Churn handbook"))
+    _index(text_index, *revs)
+    rare_ids = {r.evidence_id for r in revs if "rare" in r.record.permissions}
+    assert len(rare_ids) == 8
+
+    top5 = text_index.search("churn", ["rare"], limit=5)
+    assert len(top5) == 5 and {h.evidence_id for h in top5} <= rare_ids
+    everything = text_index.search("churn", ["rare"], limit=100)
+    assert {h.evidence_id for h in everything} == rare_ids
+    assert text_index.search("churn", [], limit=100) == []
+    assert text_index.search("churn", ["nobody"], limit=100) == []
+    both = text_index.search("churn", ["rare", "everyone"], limit=100)
+    assert len(both) == 100
+
+
+def test_untrusted_retracted_and_effective_filters(text_index):
+    _index(text_index,
+           rev("A", "refund policy text", effective_from="2024-01-01", effective_to="2024-12-31"),
+           rev("B", "refund policy text", effective_from="2025-01-01"),
+           rev("C", "refund policy text", authority="untrusted"),
+           rev("D", "refund policy text", status="retracted"))
+    ids = lambda hits: {h.evidence_id for h in hits}  # noqa: E731
+    assert ids(text_index.search("refund policy", ["analysts"])) == {"A", "B"}
+    assert ids(text_index.search("refund policy", ["analysts"], exclude_untrusted=False)) == {"A", "B", "C"}
+    from datetime import date
+
+    assert ids(text_index.search("refund policy", ["analysts"], as_of=date(2024, 6, 30))) == {"A"}
+    assert ids(text_index.search("refund policy", ["analysts"], as_of=date(2026, 1, 1))) == {"B"}
+
+
+def test_identifiers_match_as_written(text_index):
+    _index(text_index,
+           rev("MODEL.FCT_ORDERS", "dbt model model.shop.fct_orders builds one row per order; column order_completed_at.",
+               model_ids=["model.shop.fct_orders"]),
+           rev("MODEL.FCT_REFUNDS", "dbt model model.shop.fct_refunds: one row per refund, column refunded_at."),
+           rev("POLICY.RETENTION", "Retention policy POL-2024-17 applies to order data."),
+           rev("NOTE.ORDERS", "Orders shop model notes: fct and orders are mentioned, completed at times."))
+    for query, expected in [("model.shop.fct_orders", "MODEL.FCT_ORDERS"), ("order_completed_at", "MODEL.FCT_ORDERS"),
+                            ("POL-2024-17", "POLICY.RETENTION"), ("pol-2024-17", "POLICY.RETENTION"),
+                            ("MODEL.FCT_REFUNDS", "MODEL.FCT_REFUNDS"), ("refunded_at", "MODEL.FCT_REFUNDS")]:
+        hits = text_index.search(query, ["analysts"], limit=3)
+        assert hits and hits[0].evidence_id == expected, (query, [h.evidence_id for h in hits])
+        assert hits[0].match == "strict"
+
+
+def test_title_weighs_more_than_body(text_index):
+    _index(text_index, rev("IN.BODY", "A page that mentions gross margin once.", title="Misc page"),
+           rev("IN.TITLE", "A page about costs.", title="Gross margin"))
+    assert [h.evidence_id for h in text_index.search("gross margin", ["analysts"])][0] == "IN.TITLE"
+
+
+def test_strict_pass_then_loose_fallback(text_index):
+    _index(text_index, rev("REV", "Revenue excludes refunds and chargebacks."),
+           rev("CHURN", "Churn counts disconnected subscribers."))
+    strict = text_index.search("refunds chargebacks", ["analysts"])
+    assert [(h.evidence_id, h.match) for h in strict] == [("REV", "strict")]
+    typo = text_index.search("chargebaks", ["analysts"])  # one edit away
+    assert [(h.evidence_id, h.match) for h in typo] == [("REV", "loose")]
+    prefix = text_index.search("disconn", ["analysts"])  # a prefix of what is indexed
+    assert [(h.evidence_id, h.match) for h in prefix] == [("CHURN", "loose")]
+    some = text_index.search("refunds for subscribers", ["analysts"])  # no document has both words
+    assert {h.evidence_id for h in some} == {"REV", "CHURN"} and all(h.match == "loose" for h in some)
+    assert text_index.search("zzzzqqq", ["analysts"]) == []
+
+
+def test_upsert_replaces_and_delete_removes_all_chunks(text_index):
+    long_body = " ".join(f"Sentence {i} about revenue recognition." for i in range(120))
+    _index(text_index, rev("LONG", long_body))
+    assert text_index.count() > 1
+    _index(text_index, rev("LONG", "Now a short body about revenue.", revision=2))
+    hits = text_index.search("revenue", ["analysts"], limit=50)
+    assert [h.chunk_id for h in hits] == ["LONG#2#0"]
+    text_index.delete_evidence(["LONG"])
+    assert text_index.search("revenue", ["analysts"]) == [] and text_index.count() == 0
