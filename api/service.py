@@ -128,7 +128,7 @@ class CanonService:
             requester=requester,
             as_of=as_of,
             known_at=known_at.isoformat().replace("+00:00", "Z") if known_at else None,
-            index=self.catalog.entity_index(),
+            index=self.catalog.names(),
             source=source,
         )
         if request.id is not None:

@@ -259,7 +259,7 @@ class SearchIndexes:
         live = [r for r in revisions if r.record.status != Status.retracted]
         chunks = [c for rev in live for c in chunk_record(rev)]
         self.text.clear()
-        self.text.upsert(chunks)
+        self.text.upsert(chunks, replace=False)
         encoded = self.vectors.replace_all(chunks)
         self._save_state({rev.evidence_id: index_key(rev) for rev in live})
         return UpdateReport(indexed=tuple(r.evidence_id for r in live), chunks=len(chunks), encoded=encoded)

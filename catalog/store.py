@@ -23,7 +23,7 @@ from catalog.errors import CatalogError, NotFoundError
 from catalog.loader import LoadedFile, Rejected
 from catalog.records import Authority, EvidenceRecord, LineageEdge, Revision, as_utc, record_edges
 from lineage.graph import LineageGraph
-from resolver.entities import EntityIndex, name_forms
+from resolver.entities import DeletionIndex, name_forms, typo_words
 from resolver.source import EntityView, Freshness, LineageView
 
 
@@ -75,6 +75,14 @@ class KeyRow(SQLModel, table=True):
     key: str
     entity_id: str
     revision_pk: int = Field(index=True)
+
+
+class NameWordRow(SQLModel, table=True):
+    """Plain word -> the name forms containing it: the typo-tolerant side of entity resolution."""
+
+    __tablename__ = "name_word"
+    word: str = Field(primary_key=True)
+    form: str = Field(primary_key=True)
 
 
 class EdgeRow(SQLModel, table=True):
@@ -240,7 +248,7 @@ class Catalog:
             SQLModel.metadata.create_all(self.engine)
         except SQLAlchemyError as exc:
             raise CatalogError(f"cannot open the catalog at {url}: {exc.__class__.__name__}: {str(exc).splitlines()[0]}") from None
-        self._index_cache: Optional[tuple[int, EntityIndex]] = None
+        self._index_cache: Optional[tuple[int, DeletionIndex]] = None
         self._graph_cache: Optional[tuple[tuple, LineageGraph]] = None
 
     # -- generation: bumped by every write, so in-process caches know when to rebuild ----------
@@ -369,6 +377,7 @@ class Catalog:
             conn.execute(insert(RoleRow.__table__), roles)
         if keys:
             conn.execute(insert(KeyRow.__table__), keys)
+            self._add_name_words(conn, {k["key"] for k in keys if k["kind"] == "name"})
         if edges:
             conn.execute(insert(EdgeRow.__table__), edges)
         return outcomes
@@ -396,6 +405,20 @@ class Catalog:
         return filed
 
     @staticmethod
+    def _add_name_words(conn, forms: set[str]) -> None:
+        pairs = {(w, f) for f in forms for w in typo_words(f)}
+        if not pairs:
+            return
+        words = sorted({w for w, _ in pairs})
+        existing = set()
+        for start in range(0, len(words), 500):
+            stmt = text("SELECT word, form FROM name_word WHERE word IN :w").bindparams(bindparam("w", expanding=True))
+            existing |= {(r.word, r.form) for r in conn.execute(stmt, {"w": words[start:start + 500]})}
+        new = [{"word": w, "form": f} for w, f in sorted(pairs - existing)]
+        if new:
+            conn.execute(insert(NameWordRow.__table__), new)
+
+    @staticmethod
     def _live_record(conn, evidence_id: str) -> Optional[EvidenceRecord]:
         payload = conn.execute(text("SELECT payload FROM revision WHERE evidence_id = :e ORDER BY revision DESC LIMIT 1"),
                                {"e": evidence_id}).scalar()
@@ -403,15 +426,18 @@ class Catalog:
 
     # -- reads ---------------------------------------------------------------------------------
 
-    def entity_index(self) -> EntityIndex:
-        """Name forms of every entity ever recorded (a superset; resolution checks visibility)."""
+    def names(self) -> "CatalogNames":
+        """Entity names as the catalog holds them (every form ever recorded: a superset, since
+        resolution then checks what the requester may see at known_at)."""
+        return CatalogNames(self)
+
+    def typo_index(self) -> DeletionIndex:
         generation = self.generation()
         if self._index_cache and self._index_cache[0] == generation:
             return self._index_cache[1]
-        index = EntityIndex()
         with self.engine.connect() as conn:
-            for key, entity_id in conn.execute(text("SELECT DISTINCT key, entity_id FROM lookup_key WHERE kind = 'name'")):
-                index.add_form(key, entity_id)
+            words = [w for (w,) in conn.execute(text("SELECT DISTINCT word FROM name_word"))]
+        index = DeletionIndex(words)
         self._index_cache = (generation, index)
         return index
 
@@ -492,6 +518,31 @@ def _sqlite_pragmas(dbapi_conn, _record) -> None:
 def _revision(row) -> Revision:
     record = EvidenceRecord.model_validate(json.loads(row.payload))
     return Revision(record=record, revision=row.revision, recorded_at=_utc(row.recorded_at), artifact_id=row.artifact_id)
+
+
+class CatalogNames:
+    """The catalog as a NameLookup: indexed SQL for exact forms, a cached deletion index for typos."""
+
+    def __init__(self, catalog: Catalog):
+        self.catalog = catalog
+
+    def forms(self, candidates):
+        out: dict[str, set[str]] = {}
+        candidates = sorted(set(candidates))
+        with self.catalog.engine.connect() as conn:
+            for start in range(0, len(candidates), 500):
+                stmt = text("SELECT DISTINCT key, entity_id FROM lookup_key WHERE kind = 'name' AND key IN :k"
+                            ).bindparams(bindparam("k", expanding=True))
+                for key, entity_id in conn.execute(stmt, {"k": candidates[start:start + 500]}):
+                    out.setdefault(key, set()).add(entity_id)
+        return out
+
+    def near_words(self, token):
+        return self.catalog.typo_index().near(token)
+
+    def forms_with_word(self, word):
+        with self.catalog.engine.connect() as conn:
+            return [f for (f,) in conn.execute(text("SELECT form FROM name_word WHERE word = :w ORDER BY form"), {"w": word})]
 
 
 class CatalogSource:

@@ -160,13 +160,14 @@ class TextIndex:
         self.index.reload()
         self._meta_mtime = self._meta_stamp()
 
-    def upsert(self, chunks: Iterable[Chunk]) -> int:
-        """Replace every chunk of each evidence id present in `chunks` by the given chunks."""
+    def upsert(self, chunks: Iterable[Chunk], *, replace: bool = True) -> int:
+        """Replace every chunk of each evidence id present in `chunks` by the given chunks
+        (`replace=False`: only add them, for a build into an empty index)."""
         chunks = list(chunks)
         if not chunks:
             return 0
         writer = self._writer()
-        for eid in sorted({c.evidence_id for c in chunks}):
+        for eid in sorted({c.evidence_id for c in chunks}) if replace else ():
             writer.delete_documents_by_term("evidence_id", eid)
         for c in chunks:
             writer.add_document(self._document(c))

@@ -206,9 +206,10 @@ class VectorIndex:
         self._set([], np.zeros((0, DIM), dtype=np.float32))
         self._save()
 
-    def load_vectors(self, rows: list[dict], vectors: np.ndarray) -> None:
-        """Install precomputed rows and vectors as they are (benchmarks)."""
-        self._set(rows, vectors)
+    def load_vectors(self, chunks: Sequence[Chunk], vectors: np.ndarray) -> None:
+        """Make the index hold exactly these chunks with these precomputed vectors (benchmarks)."""
+        rows = [_row(c, text_key(c.embed_text())) for c in chunks]
+        self._set(rows, np.asarray(vectors, dtype=np.float32))
         self._save()
 
     # -- searching ----------------------------------------------------------------------------

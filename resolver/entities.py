@@ -11,7 +11,9 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Optional, Protocol
 
+from resolver.intents import COMMON_WORDS
 from resolver.text import edit_distance_at_most_one, fold, tokens
 
 # Words that say what kind of thing a title describes, not which thing: stripped from the ends
@@ -59,14 +61,50 @@ class Match:
         return self.end - self.start
 
 
+def typo_words(form: str) -> list[str]:
+    """Words of a name form that a typo may be tolerated in: plain words of four letters or more
+    (identifiers such as model.shop.fct_orders are matched only as written)."""
+    return [w for w in form.split(" ") if len(w) >= 4 and w.isalpha()]
+
+
+class NameLookup(Protocol):
+    """Where names live: in memory (EntityIndex) or in the catalog (its SQL implementation)."""
+
+    def forms(self, candidates: list[str]) -> dict[str, set[str]]:
+        """Of these candidate forms, the ones that are names -> their entity ids."""
+        ...
+
+    def near_words(self, token: str) -> list[str]:
+        """Typo-tolerant vocabulary words within one edit of `token` (not `token` itself)."""
+        ...
+
+    def forms_with_word(self, word: str) -> list[str]:
+        ...
+
+
+class DeletionIndex:
+    """Symmetric-delete lookup over a vocabulary: words one edit away, found without a scan."""
+
+    def __init__(self, vocabulary: Iterable[str]):
+        self._deletes: dict[str, set[str]] = defaultdict(set)
+        for word in vocabulary:
+            for variant in _one_deletions(word):
+                self._deletes[variant].add(word)
+
+    def near(self, token: str) -> list[str]:
+        candidates: set[str] = set()
+        for variant in _one_deletions(token):
+            candidates |= self._deletes.get(variant, set())
+        return sorted(w for w in candidates if w != token and edit_distance_at_most_one(token, w))
+
+
 @dataclass
 class EntityIndex:
-    """name form -> entity ids; built from (name, entity_id) pairs of records."""
+    """An in-memory NameLookup: name form -> entity ids, built from (name, entity_id) pairs."""
 
     by_form: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
-    _vocab: set[str] = field(default_factory=set)
     _forms_by_word: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
-    _deletes: dict[str, set[str]] | None = None
+    _deletes: Optional[DeletionIndex] = None
 
     @classmethod
     def build(cls, names: Iterable[tuple[str, str]]) -> "EntityIndex":
@@ -77,69 +115,51 @@ class EntityIndex:
 
     def add(self, name: str, entity_id: str) -> None:
         for form in name_forms(name):
-            self.add_form(form, entity_id)
-
-    def add_form(self, form: str, entity_id: str) -> None:
-        """Add an already normalized name form (see name_forms)."""
-        toks = form.split(" ")
-        if len(toks) > _MAX_NAME_TOKENS:
-            return
-        self.by_form[form].add(entity_id)
-        self._vocab.update(toks)
-        for tok in toks:
-            self._forms_by_word[tok].add(form)
+            self.by_form[form].add(entity_id)
+            for word in typo_words(form):
+                self._forms_by_word[word].add(form)
         self._deletes = None
 
-    def matches(self, question_tokens: list[str]) -> list[Match]:
-        """Every span of the question that is a name, exact or with one typo."""
-        found: list[Match] = []
-        n = len(question_tokens)
-        for i in range(n):
-            for j in range(i + 1, min(n, i + _MAX_NAME_TOKENS) + 1):
-                form = " ".join(question_tokens[i:j])
-                ids = self.by_form.get(form)
-                if ids:
-                    found.append(Match(i, j, frozenset(ids), True, form))
-        found.extend(self._typo_matches(question_tokens, found))
-        return found
+    def forms(self, candidates):
+        return {c: set(self.by_form[c]) for c in candidates if c in self.by_form}
 
-    def _typo_matches(self, q: list[str], exact: list[Match]) -> list[Match]:
-        covered = {k for m in exact for k in range(m.start, m.end)}
-        out: list[Match] = []
-        for i, tok in enumerate(q):
-            if len(tok) < 5 or i in covered:
-                continue
-            # candidate vocabulary words one edit away from this question word
-            for word in self._near(tok):
-                if word == tok:
-                    continue
-                for form in self._forms_containing(word):
-                    toks = form.split(" ")
-                    pos = toks.index(word)
-                    start = i - pos
-                    end = start + len(toks)
+    def near_words(self, token):
+        if self._deletes is None:
+            self._deletes = DeletionIndex(self._forms_by_word)
+        return self._deletes.near(token)
+
+    def forms_with_word(self, word):
+        return sorted(self._forms_by_word.get(word, ()))
+
+    def matches(self, question_tokens: list[str]) -> list[Match]:
+        return find_matches(question_tokens, self)
+
+
+def find_matches(q: list[str], lookup: NameLookup) -> list[Match]:
+    """Every span of the question that is a name, exact or with one typo."""
+    spans = {" ".join(q[i:j]): (i, j) for i in range(len(q)) for j in range(i + 1, min(len(q), i + _MAX_NAME_TOKENS) + 1)}
+    found = [Match(*spans[form], frozenset(ids), True, form) for form, ids in lookup.forms(list(spans)).items()]
+    covered = {k for m in found for k in range(m.start, m.end)}
+    typo_forms: dict[str, list[tuple[int, int, int]]] = {}
+    for i, tok in enumerate(q):
+        if len(tok) < 5 or i in covered or not tok.isalpha() or tok in COMMON_WORDS:
+            continue
+        for word in lookup.near_words(tok):
+            for form in lookup.forms_with_word(word):
+                toks = form.split(" ")
+                for pos in (p for p, t in enumerate(toks) if t == word):
+                    start, end = i - pos, i - pos + len(toks)
                     if start < 0 or end > len(q):
                         continue
-                    window = q[start:end]
-                    if all(a == b for k, (a, b) in enumerate(zip(window, toks)) if k != pos):
-                        out.append(Match(start, end, frozenset(self.by_form[form]), False, form))
-        return out
-
-    def _near(self, tok: str) -> list[str]:
-        # symmetric-delete lookup: words sharing a one-deletion variant, then verified
-        if self._deletes is None:
-            self._deletes = defaultdict(set)
-            for word in self._vocab:
-                if len(word) >= 4:
-                    for variant in _one_deletions(word):
-                        self._deletes[variant].add(word)
-        candidates: set[str] = set()
-        for variant in _one_deletions(tok):
-            candidates |= self._deletes.get(variant, set())
-        return sorted(w for w in candidates if edit_distance_at_most_one(tok, w))
-
-    def _forms_containing(self, word: str) -> list[str]:
-        return sorted(self._forms_by_word.get(word, ()))
+                    if all(a == b for k, (a, b) in enumerate(zip(q[start:end], toks)) if k != pos):
+                        typo_forms.setdefault(form, []).append((start, end, i))
+    if typo_forms:
+        ids = lookup.forms(list(typo_forms))
+        for form, places in typo_forms.items():
+            for start, end, _ in places:
+                if form in ids:
+                    found.append(Match(start, end, frozenset(ids[form]), False, form))
+    return found
 
 
 def _one_deletions(word: str) -> set[str]:

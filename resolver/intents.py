@@ -93,3 +93,13 @@ def cues(text: str) -> dict[str, bool]:
 def topic_words(text: str) -> list[str]:
     """Content words left once cue words, stop words and version labels are gone."""
     return [w for w in words(text) if w not in _STOP and not re.fullmatch(r"v?\d+", w) and len(w) > 2]
+
+
+# Words of questions that are never read as misspelt names.
+COMMON_WORDS = frozenset(_STOP | {
+    "which", "should", "would", "could", "definition", "applies", "applied", "approved", "official", "current",
+    "sources", "source", "model", "models", "lineage", "upstream", "downstream", "fresh", "freshness", "feeds", "supports",
+    "support", "breaks", "changes", "change", "include", "included", "includes", "exclude", "excluded", "reporting",
+    "calendar", "quarter", "today", "yesterday", "version", "draft", "drafts", "proposal", "value", "number",
+    "platila", "plati", "definice", "ktera", "ktery", "ktere", "jaka", "jaky", "jake",
+})

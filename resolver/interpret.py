@@ -7,7 +7,7 @@ from datetime import date
 from typing import Optional
 
 from resolver.dates import TimeFinding, find_time
-from resolver.entities import EntityIndex, Match, best_matches
+from resolver.entities import Match, NameLookup, best_matches, find_matches
 from resolver.intents import cues, is_injection, topic_words
 from resolver.text import fold, tokens
 
@@ -42,11 +42,11 @@ def _without_mentions(text: str, mentions: list[Match]) -> str:
     return " ".join(t for i, t in enumerate(toks) if i not in drop)
 
 
-def read_question(question: str, as_of: date, index: EntityIndex) -> Reading:
+def read_question(question: str, as_of: date, index: NameLookup) -> Reading:
     folded = fold(question)
     time = find_time(question, as_of)
     undated = _blank(folded, time.spans)
-    mentions = best_matches(index.matches(tokens(undated)))
+    mentions = best_matches(find_matches(tokens(undated), index))
     mentions.sort(key=lambda m: (-m.length, not m.exact, m.start))
     rest = _without_mentions(undated, mentions)
     version_match = _VERSION.search(rest)

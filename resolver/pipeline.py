@@ -6,7 +6,7 @@ from typing import Optional
 
 from resolver.bundle import Bundle, Requester
 from resolver.compose import compose
-from resolver.entities import EntityIndex
+from resolver.entities import NameLookup
 from resolver.interpret import read_question
 from resolver.policy import resolve
 from resolver.source import EvidenceSource
@@ -14,7 +14,7 @@ from resolver.validate import validate
 
 
 def answer(question: str, *, requester: Requester, as_of: date, known_at: Optional[str],
-           index: EntityIndex, source: EvidenceSource) -> Bundle:
+           index: NameLookup, source: EvidenceSource) -> Bundle:
     reading = read_question(question, as_of, index)
     decision = resolve(reading, source, as_of)
     draft = compose(decision, question, requester, as_of, known_at)
