@@ -254,7 +254,7 @@ class CanonService:
         if node not in view.graph:
             raise NotFoundError(f"no lineage node '{node}' in the catalog; name a dbt unique_id (model.pkg.name), "
                                 "an OpenLineage dataset (namespace:name) or a record id that states edges")
-        if view.allow_node and not view.allow_node(node):
+        if not view.node_allowed(node):
             raise NotFoundError(f"lineage node '{node}' is not retrievable with roles {sorted(roles or [])}")
         described: dict[str, tuple[str, str]] = {}
 

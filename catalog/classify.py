@@ -312,6 +312,7 @@ _MIDLINE_LABELS: tuple[tuple[str, re.Pattern], ...] = (
     ("adopted", _labels(r"adopted\s+on", r"approved\s+on", r"schvaleno\s+dne", r"prijato\s+dne")),
     ("revised", _labels(r"revised\s+on", r"updated\s+on", r"last\s+updated", r"last\s+revised", r"aktualizovano\s+dne")),
 )
+_NEGATED = re.compile(r"\b(?:not|never|no\s+longer|nebylo|nebyl[ao]?)\s+$")
 _RANGE_JOIN = re.compile(r"^\s*(?:to|until|till|through|thru|[-–—]+|do|az)\s*$")
 
 _STATUS_LABEL = re.compile(r"^(?:document\s+status|status|stav(?:\s+dokumentu)?)\s*[:=|\-–—]\s*(.+)$")
@@ -371,7 +372,7 @@ def _labelled_dates(lines: list[tuple[str, str, str]]) -> dict[str, list[tuple[d
         # phrases inside a sentence decide the date right after them
         for kind, pattern in _MIDLINE_LABELS:
             for m in pattern.finditer(folded):
-                if m.start() == 0:
+                if m.start() == 0 or _NEGATED.search(folded[:m.start()]):
                     continue
                 near = [d for d in dates if m.end() <= d[0] <= m.end() + 12 and d[0] not in used]
                 if near:
@@ -509,11 +510,11 @@ def _infer_status(fm: Optional[Mapping], lines, path_tokens: list[tuple[str, str
     head = lines[:15]
     checks: list[tuple[StatusValue, float, Any]] = [
         ("retracted", 0.8, re.compile(r"^(?:retracted|withdrawn|zruseno|stazeno)\s*(?:[:!—–-]|$)|"
-                                      r"^this\b.{0,40}\b(?:has\s+been|was|is)\s+(?:retracted|withdrawn)\b|"
-                                      r"^(?:tento|tato|toto)\b.{0,40}\b(?:byl[ao]?\s+)?(?:zrusen[ao]?|stazen[ao]?)\b")),
+                                      r"^this(?:\s+\w+)?\s+(?:has\s+been|was|is)(?:\s+now)?\s+(?:retracted|withdrawn)\b|"
+                                      r"^(?:tento|tato|toto)(?:\s+\w+)?\s+(?:byl[ao]?\s+|je\s+)?(?:zrusen|stazen)[aoy]?\b")),
         ("superseded", 0.8, re.compile(r"^(?:superseded|replaced|nahrazen[oa]?)\s+(?:by|dokumentem|timto)\b|"
                                        r"^(?:deprecated|superseded|obsolete|zastarale|zastaraly|nahrazeno)\s*(?:[:!—–-]|$)|"
-                                       r"^this\b.{0,40}\b(?:has\s+been|was|is)\s+(?:superseded|replaced|deprecated)\b|"
+                                       r"^this(?:\s+\w+)?\s+(?:has\s+been|was|is)(?:\s+now)?\s+(?:superseded|replaced|deprecated)\b|"
                                        r"[(\[]\s*(?:deprecated|superseded|obsolete|archived|zastarale)\s*[)\]]")),
         ("draft", 0.8, re.compile(r"^(?:draft|navrh|koncept|wip|work\s+in\s+progress)\s*(?:[:!—–-]|$)|"
                                   r"[(\[]\s*(?:draft|navrh|koncept|wip)\s*[)\]]")),

@@ -552,7 +552,6 @@ class CatalogSource:
         self.catalog = catalog
         self.roles = roles
         self.known_at = known_at
-        self._allowed_nodes: Optional[set] = None
 
     def _params(self, **extra) -> dict:
         return {"known_at": self.known_at, "roles": list(self.roles) or ["\x00no-role"], **extra}
@@ -597,30 +596,32 @@ class CatalogSource:
             out.setdefault(row.node, []).append(_revision(row))
         return out
 
-    def _hidden_nodes(self) -> set[str]:
-        """Node ids described only by records this requester may not retrieve."""
-        if self._allowed_nodes is None:
-            live = _LIVE.format(scope="1 = 1")
-            described = self._query("SELECT k.key, MAX(CASE WHEN " + _VISIBLE + " THEN 1 ELSE 0 END) AS seen "
-                                    "FROM lookup_key k JOIN (" + live + ") r ON r.pk = k.revision_pk "
-                                    "WHERE k.kind = 'node' GROUP BY k.key")
-            self._allowed_nodes = {key for key, seen in described if not seen}
-        return self._allowed_nodes
+    def _hidden_nodes(self, nodes: set[str]) -> set[str]:
+        """Of these node ids, those described by live records none of which this requester may retrieve."""
+        out: set[str] = set()
+        ordered = sorted(nodes)
+        for start in range(0, len(ordered), 500):
+            rows = self._query(
+                "SELECT k.key, MAX(CASE WHEN " + _VISIBLE + " THEN 1 ELSE 0 END) AS seen FROM lookup_key k JOIN ("
+                + _LIVE.format(scope="evidence_id IN (SELECT rv.evidence_id FROM revision rv JOIN lookup_key lk ON "
+                               "lk.revision_pk = rv.pk WHERE lk.kind = 'node' AND lk.key IN :nodes)")
+                + ") r ON r.pk = k.revision_pk WHERE k.kind = 'node' AND k.key IN :nodes GROUP BY k.key",
+                nodes=ordered[start:start + 500])
+            out |= {key for key, seen in rows if not seen}
+        return out
+
+    def _hidden_origins(self, origins: set[str]) -> set[str]:
+        ordered = sorted(origins)
+        visible: set[str] = set()
+        for start in range(0, len(ordered), 500):
+            visible |= {row[0] for row in self._query(
+                "SELECT r.evidence_id FROM (" + _LIVE.format(scope="evidence_id IN :ids") + ") r WHERE " + _VISIBLE,
+                ids=ordered[start:start + 500])}
+        return set(origins) - visible
 
     def lineage(self) -> LineageView:
-        graph = self.catalog.lineage_graph(self.known_at)
-        origins = sorted({e.origin for e in graph.edges() if e.origin_kind == "record"})
-        record_origins = set(origins)
-        visible = set()
-        if origins:
-            visible = {row[0] for row in self._query(
-                "SELECT r.evidence_id FROM (" + _LIVE.format(scope="evidence_id IN :ids") + ") r WHERE " + _VISIBLE, ids=origins)}
-        hidden_nodes = self._hidden_nodes()
-        return LineageView(
-            graph,
-            allow_origin=lambda origin: origin in visible or origin not in record_origins,
-            allow_node=lambda node: node.partition("#")[0] not in hidden_nodes,  # a column is as visible as its node
-        )
+        return LineageView(self.catalog.lineage_graph(self.known_at), hidden_origins=self._hidden_origins,
+                           hidden_nodes=self._hidden_nodes)
 
     def freshness(self, node_ids):
         nodes = sorted(set(node_ids))

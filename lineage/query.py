@@ -38,8 +38,7 @@ def lineage_json(view: LineageView, node: str, *, direction: str, depth: int, at
     distance: dict[str, int] = {}
     edges: set[tuple[str, str]] = set()
     for way in directions:
-        reached, used = view.graph.walk(node, upstream=(way == "upstream"), depth=depth, at=at,
-                                        allow=view.allow_origin, allow_node=view.allow_node)
+        reached, used = view.walk(node, upstream=(way == "upstream"), depth=depth, at=at)
         for n, d in reached.items():
             distance[n] = min(d, distance.get(n, d))
         edges |= {(e.source, e.target) for e in used}

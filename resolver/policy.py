@@ -179,7 +179,7 @@ def _narrow_to_base(candidates: list[str], source: EvidenceSource) -> list[str]:
     directly on it): the layer every other candidate is built from is the one meant."""
     view = source.lineage()
     for base in candidates:
-        children = set(view.graph.downstream(base, depth=1, allow=view.allow_origin)) if base in view.graph else set()
+        children = set(view.walk(base, upstream=False, depth=1)[0]) if base in view.graph else set()
         if all(other in children for other in candidates if other != base):
             return [base]
     return candidates
@@ -565,8 +565,7 @@ def _lineage(reading: Reading, subject: Subject, source, day, interp, tools) -> 
     used = []
 
     def walk_from(node: str, offset: int) -> None:
-        nodes, edges = view.graph.walk(node, upstream=upstream, at=end_of(day), allow=view.allow_origin,
-                                       allow_node=view.allow_node)
+        nodes, edges = view.walk(node, upstream=upstream, at=end_of(day))
         for n, d in nodes.items():
             reached[n] = min(d + offset, reached.get(n, d + offset))
         used.extend(edges)
@@ -659,12 +658,11 @@ def _node_lineage(reading: Reading, node: str, source: EvidenceSource, day: date
         return Decision(Behavior.abstain, Interpretation(**interp),
                         f"No lineage of {node} is recorded; canon does not infer lineage from prose.",
                         gaps=[f"no lineage edges recorded for {node}"], tools=tools)
-    if view.allow_node and not view.allow_node(node):
+    if not view.node_allowed(node):
         return Decision(Behavior.deny, Interpretation(**interp),
                         "You are not authorized to see any record about this subject, so canon cannot answer.",
                         gaps=["access denied: no record of the subject is retrievable with your roles"], tools=tools)
-    reached, used = view.graph.walk(node, upstream=upstream, at=end_of(day), allow=view.allow_origin,
-                                    allow_node=view.allow_node)
+    reached, used = view.walk(node, upstream=upstream, at=end_of(day))
     tools.append(ToolCall(name="lineage", args={"nodes": [node], "direction": interp["direction"], "at": day.isoformat()},
                           result_ids=sorted(reached)))
     if not reached:

@@ -25,9 +25,33 @@ class EntityView:
 
 @dataclass(frozen=True)
 class LineageView:
+    """The lineage graph as one requester may walk it.
+
+    `hidden_origins(ids)` names the record origins (lineage statements) among `ids` the requester
+    may not retrieve; `hidden_nodes(ids)` the nodes described only by records they may not
+    retrieve. Both are asked only about what a walk actually reached, then the walk is redone
+    without those edges and nodes, so a restricted statement or node never shapes the result.
+    """
+
     graph: LineageGraph
-    allow_origin: Optional[Callable[[str], bool]] = None
-    allow_node: Optional[Callable[[str], bool]] = None
+    hidden_origins: Optional[Callable[[set[str]], set[str]]] = None
+    hidden_nodes: Optional[Callable[[set[str]], set[str]]] = None
+
+    def walk(self, node: str, *, upstream: bool, depth: int = 0, at=None):
+        reached, used = self.graph.walk(node, upstream=upstream, depth=depth, at=at)
+        origins = {e.origin for e in used if e.origin_kind == "record"}
+        bad_origins = self.hidden_origins(origins) if self.hidden_origins and origins else set()
+        bases = {n.partition("#")[0] for n in reached}
+        bad_nodes = self.hidden_nodes(bases) if self.hidden_nodes and bases else set()
+        if not bad_origins and not bad_nodes:
+            return reached, used
+        return self.graph.walk(node, upstream=upstream, depth=depth, at=at,
+                               allow=lambda o: o not in bad_origins,
+                               allow_node=lambda n: n.partition("#")[0] not in bad_nodes)
+
+    def node_allowed(self, node: str) -> bool:
+        base = node.partition("#")[0]
+        return not self.hidden_nodes or base not in self.hidden_nodes({base})
 
 
 @dataclass(frozen=True)
@@ -101,10 +125,10 @@ class MemorySource:
 
         visible_ids = {r.evidence_id for r in self.revisions if self._visible(r)}
         edges = [e for r in self.revisions for e in record_edges(r.record)]
-        described = {n: r for r in self.revisions for n in r.record.node_ids()}
+        described = {n for r in self.revisions for n in r.record.node_ids()}
         hidden = {n for n in described if not any(self._visible(r) for r in self.revisions if n in r.record.node_ids())}
-        return LineageView(LineageGraph(edges), allow_origin=lambda o: o in visible_ids,
-                           allow_node=lambda n: n.partition("#")[0] not in hidden)
+        return LineageView(LineageGraph(edges), hidden_origins=lambda ids: ids - visible_ids,
+                           hidden_nodes=lambda ids: ids & hidden)
 
     def stating_records(self, node_ids, at):
         from catalog.records import record_edges

@@ -99,3 +99,24 @@ def test_no_date_means_as_of_and_the_answer_says_so():
     bundle = ask([v], "What is churn?", as_of=date(2025, 5, 5))
     assert bundle.interpretation.reporting_date == date(2025, 5, 5)
     assert "as of 2025-05-05" in bundle.answer.lower()
+
+
+def test_a_restricted_lineage_statement_never_shapes_a_lineage_answer():
+    metric = rec("C.v1", effective_from=date(2024, 1, 1), model_ids=["model.x.fct_churn"])
+    public = rec("LIN.PUBLIC", entity_id="lineage.churn", entity_type="lineage", title="Churn lineage",
+                 edges=[{"from": "source.x.subs", "to": "model.x.fct_churn"}, {"from": "model.x.fct_churn", "to": "C.v1"}])
+    secret = rec("LIN.SECRET", entity_id="lineage.churn_secret", entity_type="lineage", title="Secret feed", permissions=["exec"],
+                 edges=[{"from": "source.x.salaries", "to": "model.x.fct_churn"}])
+    hidden_model = rec("MODEL.HIDDEN", entity_id="model.x.stg_hidden", entity_type="dbt_model", title="stg hidden",
+                       permissions=["exec"])
+    via_hidden = rec("LIN.VIA", entity_id="lineage.via", entity_type="lineage", title="Via hidden",
+                     edges=[{"from": "source.x.events", "to": "model.x.stg_hidden"}, {"from": "model.x.stg_hidden", "to": "model.x.fct_churn"}])
+    revs = [metric, public, secret, hidden_model, via_hidden]
+    analyst = ask(revs, "Which sources feed churn?")
+    text = analyst.model_dump_json()
+    assert analyst.behavior.value == "answer"
+    assert "source.x.subs" in analyst.answer
+    for leaked in ("salaries", "LIN.SECRET", "stg_hidden", "source.x.events"):
+        assert leaked not in text
+    executive = ask(revs, "Which sources feed churn?", roles=("analysts", "exec"))
+    assert "source.x.salaries" in executive.answer and "source.x.events" in executive.answer
