@@ -68,6 +68,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     _common(p)
 
+    p = sub.add_parser("serve", help="serve the HTTP API (contract.md §4)")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--keys", help="API keys file (YAML); default $CANON_API_KEYS")
+    _common(p)
+
     p = sub.add_parser("bundle", help="print a stored bundle (audit)")
     p.add_argument("bundle_id")
     _common(p)
@@ -234,6 +240,16 @@ def cmd_lineage(args) -> int:
     return 0
 
 
+def cmd_serve(args) -> int:
+    from api.http import run
+
+    keys = args.keys or os.environ.get("CANON_API_KEYS")
+    if not keys:
+        raise UsageError("serve needs an API keys file: --keys FILE or CANON_API_KEYS")
+    run(_service(args), keys, args.host, args.port)
+    return 0
+
+
 def cmd_bundle(args) -> int:
     print(json.dumps(_service(args).bundle(args.bundle_id), indent=2, ensure_ascii=False))
     return 0
@@ -309,7 +325,7 @@ def cmd_eval(args) -> int:
     return run_suites(args.suite, as_json=args.json)
 
 
-COMMANDS = {"import": cmd_import, "ask": cmd_ask, "sync": cmd_sync, "lineage": cmd_lineage, "bundle": cmd_bundle, "quarantine": cmd_quarantine, "review": cmd_review, "eval": cmd_eval}
+COMMANDS = {"serve": cmd_serve, "import": cmd_import, "ask": cmd_ask, "sync": cmd_sync, "lineage": cmd_lineage, "bundle": cmd_bundle, "quarantine": cmd_quarantine, "review": cmd_review, "eval": cmd_eval}
 
 
 def main(argv: Optional[list[str]] = None) -> int:

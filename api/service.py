@@ -139,6 +139,36 @@ class CanonService:
     def bundle(self, bundle_id: str) -> dict:
         return self.catalog.get_bundle(bundle_id)
 
+    def bundle_for(self, bundle_id: str, *, principal: Optional[str], roles: list[str]) -> dict:
+        """A stored bundle, for its own requester or for anyone who may retrieve all it shows."""
+        bundle = self.catalog.get_bundle(bundle_id)
+        if bundle["requester"].get("principal") == principal and principal is not None:
+            return bundle
+        shown = {e["evidence_id"] for e in bundle["evidence"]} | set(bundle["context_ids"])
+        if shown - set(self.catalog.source(roles, None).verify(shown)):
+            raise NotFoundError(f"no bundle '{bundle_id}' is retrievable with your roles")
+        return bundle
+
+    def record(self, evidence_id: str, *, roles: list[str]) -> dict:
+        """The live revision of a record, if the caller may retrieve it (else: not found)."""
+        source = self.catalog.source(roles, None)
+        found = source.records_for_nodes([evidence_id]).get(evidence_id, [])
+        rev = next((r for r in found if r.evidence_id == evidence_id), None)
+        if rev is None:
+            raise NotFoundError(f"no record '{evidence_id}' is retrievable with your roles")
+        return {**rev.record.contract_dict(), "revision": rev.revision, "revision_recorded_at": rev.recorded_at.isoformat()}
+
+    def resolve_entity(self, entity_id: str, *, day: Optional[date], roles: list[str], principal: Optional[str] = None) -> dict:
+        """Which record of an entity applies on a date: the resolver on a structured request."""
+        from resolver.pipeline import answer_reading, entity_reading
+
+        as_of = day or self.now().date()
+        requester = Requester(principal=principal, roles=sorted(set(roles)))
+        bundle = answer_reading(entity_reading(entity_id, as_of), requester=requester, as_of=as_of, known_at=None,
+                                source=self.catalog.source(requester.roles, None))
+        self.catalog.save_bundle(bundle.to_json(), self.now())
+        return bundle.to_json()
+
     # -- quarantine ----------------------------------------------------------------------------
 
     def quarantine_list(self, status: Optional[str] = None) -> list[dict]:

@@ -24,6 +24,7 @@ overridden) classification into the contract fields of one evidence record (cont
 """
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from datetime import date, datetime
@@ -93,6 +94,7 @@ class Classification(_Frozen):
     entity_id: Inference[Optional[str]]
     evidence_id: Inference[Optional[str]]
     body: str  # the document text without front matter
+    problems: tuple[str, ...] = ()  # what would stop the real import (e.g. effective_to before effective_from)
 
     def inferences(self) -> dict[str, Inference]:
         return {name: getattr(self, name) for name in INFERRED_FIELDS}
@@ -105,24 +107,31 @@ class Classification(_Frozen):
 # ------------------------------------------------------------------------------------------------
 # text helpers
 
+@functools.lru_cache(maxsize=4096)
+def _unaccent_char(ch: str) -> str:
+    base = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
+    return base if len(base) == 1 else ch
+
+
+@functools.lru_cache(maxsize=4096)
+def _fold_char(ch: str) -> str:
+    base = _unaccent_char(ch)
+    low = base.lower()
+    return low if len(low) == 1 else base
+
+
 def _fold(text: str) -> str:
     """Lowercase and strip diacritics, one character for one (indices stay aligned with `text`)."""
-    out = []
-    for ch in text:
-        base = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
-        ch2 = base if len(base) == 1 else ch
-        low = ch2.lower()
-        out.append(low if len(low) == 1 else ch2)
-    return "".join(out)
+    if text.isascii():
+        return text.lower()
+    return "".join(map(_fold_char, text))
 
 
 def _unaccent(text: str) -> str:
     """Strip diacritics, keep case, one character for one."""
-    out = []
-    for ch in text:
-        base = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
-        out.append(base if len(base) == 1 else ch)
-    return "".join(out)
+    if text.isascii():
+        return text
+    return "".join(map(_unaccent_char, text))
 
 
 def _short(text: str, limit: int = 90) -> str:
@@ -485,7 +494,7 @@ def _title_from_path(path: str) -> str:
     for s, e, _ in reversed(find_dates(stem)):
         stem = stem[:s] + stem[e:]
     words = [w for w in re.split(r"[-_\s]+", stem) if w]
-    text = " ".join(words).strip() or stem
+    text = " ".join(words).strip() or stem.strip() or _norm_path(path).strip() or "Untitled document"
     return text[:1].upper() + text[1:]
 
 
@@ -604,9 +613,13 @@ def _document_date(fm, body: str, labelled: dict, path: str, today: date,
     for kind, found in labelled.items():
         for day, confidence, evidence in found:
             candidates.append((day, "text", min(confidence, 0.85), evidence))
+    newest_bare: Optional[tuple[date, str]] = None  # only the newest past bare date can matter
     for line in body.splitlines():
-        for s, e, day in find_dates(line):
-            candidates.append((day, "text", _CONF_TEXT_DATE, f"date in text: {_short(line.strip(), 70)}"))
+        for _, _, day in find_dates(line):
+            if day <= today and (newest_bare is None or day > newest_bare[0]):
+                newest_bare = (day, line)
+    if newest_bare is not None:
+        candidates.append((newest_bare[0], "text", _CONF_TEXT_DATE, f"date in text: {_short(newest_bare[1].strip(), 70)}"))
     for day, confidence, evidence in _path_dates(path, today):
         candidates.append((day, "path", confidence, evidence))
     # a bare year in the path stands for its last day; a full date of that same year is better evidence
@@ -653,7 +666,7 @@ def _age_and_legacy(document_date: Inference, today: date, legacy_years: int) ->
 def _infer_title(fm, lines, path: str) -> Inference:
     if fm:
         key, raw = _fm_value(fm, "title")
-        if key:
+        if key and str(raw).strip():
             return Inference(value=str(raw).strip(), method="front_matter", confidence=1.0, evidence=f"title: {raw}")
     for raw, clean, folded in lines:
         m = _HEADING.match(raw)
@@ -668,7 +681,7 @@ def _infer_title(fm, lines, path: str) -> Inference:
             if title:
                 return Inference(value=title, method="text", confidence=0.9, evidence=_short(clean))
     title = _title_from_path(path)
-    return Inference(value=title, method="path", confidence=0.5, evidence=f"from file name '{_path_parts(path)[-1]}'")
+    return Inference(value=title, method="path", confidence=0.5, evidence=f"from file name '{(_path_parts(path) or [path])[-1]}'")
 
 
 def _infer_version(fm, lines, path_tokens, title: Inference) -> Inference:
@@ -794,7 +807,7 @@ def classify_document(
     document_date = _document_date(fm, body, labelled, path, today, file_mtime)
     age_years, legacy = _age_and_legacy(document_date, today, legacy_years)
     title = _infer_title(fm, lines, path)
-    return Classification(
+    return _with_problems(Classification(
         path=path, today=today, legacy_years=legacy_years,
         status=status, authority=authority,
         effective_from=effective_from, effective_to=effective_to, adopted=adopted, revised=revised,
@@ -806,7 +819,21 @@ def classify_document(
         entity_id=_infer_entity_id(fm, title, path, path_tokens),
         evidence_id=_infer_evidence_id(fm, path),
         body=body,
-    )
+    ))
+
+
+def _problems(c: Classification) -> tuple[str, ...]:
+    out = []
+    start, end = c.effective_from.value, c.effective_to.value
+    if start is not None and end is not None and start > end:
+        out.append(f"effective_to {end.isoformat()} is before effective_from {start.isoformat()}: "
+                   "the import will quarantine this document unless one of them is overridden")
+    return tuple(out)
+
+
+def _with_problems(c: Classification) -> Classification:
+    problems = _problems(c)
+    return c if problems == c.problems else c.model_copy(update={"problems": problems})
 
 
 # ------------------------------------------------------------------------------------------------
@@ -904,7 +931,7 @@ def apply_overrides(classification: Classification, overrides: Iterable[Override
         update["age_years"] = age
         if "legacy" not in fixed:
             update["legacy"] = legacy
-    return c.model_copy(update=update) if update else c
+    return _with_problems(c.model_copy(update=update) if update else c)
 
 
 def to_record_fields(
@@ -975,6 +1002,7 @@ def render_preview(classifications: Iterable[Classification]) -> str:
         lines = [title, "  " + "  ".join(h.ljust(w) for h, w in zip(header[:4], widths)) + "  " + header[4]]
         for row in rows:
             lines.append("  " + "  ".join(cell.ljust(w) for cell, w in zip(row[:4], widths)) + "  " + row[4])
+        lines += [f"  ! {problem}" for problem in c.problems]
         blocks.append("\n".join(line.rstrip() for line in lines))
     legacy = [c.path for c in items if c.legacy.value]
     if items:

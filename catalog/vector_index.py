@@ -32,6 +32,8 @@ DIM = 384
 ROWS_VERSION = 1
 OPEN_FROM = 0
 OPEN_TO = 4_000_000
+SMALL_BATCH = 8
+EINSUM_FROM = 4_000_000  # matrix elements (about 10k rows of 384)
 _ROW_FIELDS = ("chunk_id", "evidence_id", "revision", "position", "entity_id", "entity_type", "title", "status",
                "authority", "version", "effective_from", "effective_to", "permissions", "content_hash", "owner")
 
@@ -65,9 +67,31 @@ def encode(texts: Sequence[str], batch_size: int = 64) -> np.ndarray:
     """L2-normalized float32 embeddings, shape (len(texts), 384)."""
     if not texts:
         return np.zeros((0, DIM), dtype=np.float32)
-    vectors = load_model().encode(list(texts), batch_size=batch_size, normalize_embeddings=True,
-                                  convert_to_numpy=True, show_progress_bar=False)
+    model = load_model()
+    import torch
+
+    # A query (a handful of texts) runs on one thread: on 2 busy cores torch's thread pool turns an
+    # ~11 ms query into 80-500 ms; batches keep torch's default.
+    previous = torch.get_num_threads()
+    single = len(texts) <= SMALL_BATCH and previous > 1
+    if single:
+        torch.set_num_threads(1)
+    try:
+        vectors = model.encode(list(texts), batch_size=batch_size, normalize_embeddings=True,
+                               convert_to_numpy=True, show_progress_bar=False)
+    finally:
+        if single:
+            torch.set_num_threads(previous)
     return np.ascontiguousarray(vectors, dtype=np.float32)
+
+
+def scores_of(matrix: np.ndarray, vector: np.ndarray) -> np.ndarray:
+    """Dot products of every row with `vector` (cosine, both normalized). Past the CPU caches
+    numpy's SIMD einsum streams the matrix about twice as fast as OpenBLAS sgemv here (measured:
+    100k x 384 in 6 ms against 12 ms single-threaded and 16 ms on two threads)."""
+    if matrix.size > EINSUM_FROM:
+        return np.einsum("ij,j->i", matrix, vector)
+    return matrix @ vector
 
 
 def text_key(text: str) -> str:
@@ -275,7 +299,7 @@ class VectorIndex:
         rows, sub = self.permitted_rows(roles, exclude_untrusted, statuses, authorities)
         if not len(rows):
             return []
-        scores = sub @ np.asarray(vector, dtype=np.float32)
+        scores = scores_of(sub, np.asarray(vector, dtype=np.float32))
         if as_of is not None:
             day = as_of.toordinal()
             scores = np.where((self._eff_from[rows] <= day) & (day <= self._eff_to[rows]), scores, -np.inf)

@@ -359,7 +359,7 @@ def test_classification_is_deterministic():
     assert classify_all() == classify_all()
 
 
-ALLOWED_IMPORTS = {"__future__", "re", "unicodedata", "datetime", "typing", "yaml", "pydantic", "catalog"}
+ALLOWED_IMPORTS = {"__future__", "functools", "re", "unicodedata", "datetime", "typing", "yaml", "pydantic", "catalog"}
 
 
 def test_classify_is_pure():

@@ -1,0 +1,189 @@
+"""`canon serve`: the HTTP API (contract.md §4). Each route is a few lines over api.service.
+
+Credentials: `Authorization: Bearer <api key>`; a keys file maps each key (or its sha256) to a
+principal and roles. Roles are never read from a request body. Errors are problem+json with one
+shape: {type, title, status, detail}.
+"""
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+from datetime import date
+from typing import Optional
+
+import yaml
+from fastapi import Depends, FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import Field, ValidationError
+
+from api.service import AskRequest, CanonService
+from catalog.errors import CanonError, InputError, NotFoundError, UsageError
+from catalog.records import Frozen
+
+
+class ApiKey(Frozen):
+    key: Optional[str] = None
+    key_sha256: Optional[str] = None
+    principal: str
+    roles: list[str] = Field(default_factory=list)
+
+
+class KeysFile(Frozen):
+    keys: list[ApiKey]
+
+
+class Caller(Frozen):
+    principal: str
+    roles: list[str]
+
+
+def load_keys(path: str) -> dict[str, Caller]:
+    """sha256(key) -> caller. Plain keys are hashed at load so lookups compare digests only."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            data = KeysFile.model_validate(yaml.safe_load(handle) or {})
+    except OSError as exc:
+        raise UsageError(f"cannot read the API keys file {path}: {exc.strerror}") from None
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        raise UsageError(f"{path}, field '{'.'.join(str(x) for x in err['loc'])}': {err['msg']}") from None
+    out = {}
+    for entry in data.keys:
+        digest = entry.key_sha256 or (hashlib.sha256(entry.key.encode()).hexdigest() if entry.key else None)
+        if not digest:
+            raise UsageError(f"{path}: the key of principal '{entry.principal}' has neither 'key' nor 'key_sha256'")
+        out[digest.lower()] = Caller(principal=entry.principal, roles=sorted(set(entry.roles)))
+    return out
+
+
+def problem(status: int, title: str, detail: str) -> JSONResponse:
+    return JSONResponse({"type": "about:blank", "title": title, "status": status, "detail": detail},
+                        status_code=status, media_type="application/problem+json")
+
+
+class HttpAsk(Frozen):
+    """POST /v1/ask body: a batch-request line. `roles`/`principal` are accepted and ignored:
+    they always come from the caller's key."""
+
+    question: str = Field(min_length=1)
+    id: Optional[str] = None
+    as_of: Optional[date] = None
+    known_at: Optional[str] = None
+    roles: Optional[list[str]] = None
+    principal: Optional[str] = None
+
+
+def create_app(service: CanonService, keys: dict[str, Caller]) -> FastAPI:
+    app = FastAPI(title="canon", version="0.1.0",
+                  description="Governed metadata resolver: evidence bundles, lineage and OpenLineage intake.")
+
+    def caller(request: Request) -> Caller:
+        header = request.headers.get("authorization", "")
+        scheme, _, token = header.partition(" ")
+        found = keys.get(hashlib.sha256(token.strip().encode()).hexdigest()) if scheme.lower() == "bearer" and token else None
+        if found is None:
+            raise _Unauthorized()
+        return found
+
+    @app.exception_handler(_Unauthorized)
+    async def _unauthorized(_request, _exc):
+        response = problem(401, "Unauthorized", "a valid API key is required: send 'Authorization: Bearer <key>'")
+        response.headers["WWW-Authenticate"] = "Bearer"
+        return response
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request, exc: RequestValidationError):
+        err = exc.errors()[0]
+        where = ".".join(str(x) for x in err["loc"])
+        return problem(422, "Invalid request", f"field '{where}': {err['msg']}")
+
+    @app.exception_handler(CanonError)
+    async def _canon(_request, exc: CanonError):
+        if isinstance(exc, NotFoundError):
+            return problem(404, "Not found", str(exc))
+        if isinstance(exc, (InputError, UsageError)):
+            return problem(400, "Bad request", str(exc))
+        return problem(500, "Catalog error", str(exc))
+
+    @app.post("/v1/ask")
+    def ask(body: HttpAsk, who: Caller = Depends(caller)) -> dict:
+        request = AskRequest(question=body.question, id=body.id, as_of=body.as_of, known_at=body.known_at,
+                             roles=who.roles, principal=who.principal)
+        return service.ask(request).to_json()
+
+    @app.get("/v1/bundles/{bundle_id}")
+    def bundle(bundle_id: str, who: Caller = Depends(caller)) -> dict:
+        return service.bundle_for(bundle_id, principal=who.principal, roles=who.roles)
+
+    @app.get("/v1/records/{evidence_id}")
+    def record(evidence_id: str, who: Caller = Depends(caller)) -> dict:
+        return service.record(evidence_id, roles=who.roles)
+
+    @app.get("/v1/entities/{entity_id}/resolve")
+    def resolve(entity_id: str, date: Optional[date] = None, who: Caller = Depends(caller)) -> dict:
+        return service.resolve_entity(entity_id, day=date, roles=who.roles)
+
+    @app.get("/v1/lineage")
+    def lineage(nodeId: str, depth: int = 20, direction: str = "both", at: Optional[date] = None,
+                who: Caller = Depends(caller)) -> dict:
+        if direction not in ("both", "upstream", "downstream"):
+            raise UsageError(f"direction '{direction}' must be upstream, downstream or both")
+        result = service.lineage(nodeId, direction=direction, depth=depth, at=at, roles=who.roles)
+        return marquez_graph(result)
+
+    async def intake(request: Request, who: Caller) -> JSONResponse:
+        raw = await request.body()
+        if request.headers.get("content-encoding", "").lower() == "gzip":
+            raw = gzip.decompress(raw)
+        try:
+            payload = json.loads(raw)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            return problem(400, "Invalid OpenLineage event", f"the body is not JSON: {exc}")
+        events = payload if isinstance(payload, list) else [payload]
+        report = service.ingest_openlineage_events(events, source=f"http:{who.principal}")
+        if report.quarantined:
+            return problem(400, "Invalid OpenLineage event", "; ".join(report.quarantined))
+        return JSONResponse({"accepted": len(events), "edges_opened": report.edges_opened}, status_code=201)
+
+    @app.post("/api/v1/lineage", status_code=201)
+    async def lineage_intake(request: Request, who: Caller = Depends(caller)):
+        return await intake(request, who)
+
+    @app.post("/api/v1/openlineage/lineage", status_code=201)
+    async def lineage_intake_alias(request: Request, who: Caller = Depends(caller)):
+        return await intake(request, who)
+
+    return app
+
+
+class _Unauthorized(Exception):
+    pass
+
+
+def marquez_graph(result: dict) -> dict:
+    """canon's lineage result in the shape of Marquez's GET /api/v1/lineage."""
+    kinds = {n["unique_id"]: n for n in result["nodes"]}
+    root = {"unique_id": result["unique_id"], "name": result["unique_id"], "resource_type": "root"}
+    ins: dict[str, list] = {}
+    outs: dict[str, list] = {}
+    for e in result["edges"]:
+        outs.setdefault(e["source"], []).append({"origin": e["source"], "destination": e["target"]})
+        ins.setdefault(e["target"], []).append({"origin": e["source"], "destination": e["target"]})
+
+    def node_type(kind: str) -> str:
+        return {"job": "JOB", "dataset": "DATASET", "column": "DATASET_FIELD"}.get(kind, kind.upper())
+
+    graph = []
+    for uid, info in [(result["unique_id"], root), *kinds.items()]:
+        graph.append({"id": uid, "type": node_type(info["resource_type"]),
+                      "data": {"name": info["name"], "resourceType": info["resource_type"], "depth": info.get("depth", 0)},
+                      "inEdges": ins.get(uid, []), "outEdges": outs.get(uid, [])})
+    return {"graph": graph, "at": result["at"], "direction": result["direction"], "depth": result["depth"]}
+
+
+def run(service: CanonService, keys_path: str, host: str, port: int) -> None:
+    import uvicorn
+
+    uvicorn.run(create_app(service, load_keys(keys_path)), host=host, port=port, log_level="warning")
