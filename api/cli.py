@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from datetime import date as date_type
 import os
 import sys
 from typing import Optional
@@ -31,7 +32,16 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("import", help="import evidence records (yaml, json, jsonl, md files or folders)")
     p.add_argument("paths", nargs="+")
+    p.add_argument("--preview", action="store_true",
+                   help="show how narrative documents would be classified (method, confidence); write nothing")
     p.add_argument("--json", action="store_true")
+    _common(p)
+
+    p = sub.add_parser("override", help="override an inferred field of a narrative document for future imports")
+    p.add_argument("path", help="the document's path as the preview shows it")
+    p.add_argument("assignments", nargs="+", metavar="FIELD=VALUE")
+    p.add_argument("--by", required=True)
+    p.add_argument("--why", required=True)
     _common(p)
 
     p = sub.add_parser("ask", help="ask a question; prints the evidence bundle")
@@ -128,6 +138,13 @@ def _service(args):
 
 
 def cmd_import(args) -> int:
+    if args.preview:
+        from catalog.classify import render_preview
+
+        found = _service(args).preview(args.paths)
+        print(json.dumps([c.preview_dict() for c in found], default=str) if args.json else
+              (render_preview(found) if found else "no narrative documents to classify (records are imported as they are)"))
+        return 0
     fault = os.environ.get("CANON_FAULT")
     report = _service(args).import_paths(args.paths, fault=fault)
     if args.json:
@@ -203,6 +220,22 @@ def _progress(done: int, total: int) -> None:
         if done == total:
             sys.stderr.write("\n")
         sys.stderr.flush()
+
+
+def cmd_override(args) -> int:
+    import yaml
+
+    service = _service(args)
+    for assignment in args.assignments:
+        field, sep, raw = assignment.partition("=")
+        if not sep:
+            raise UsageError(f"'{assignment}' is not FIELD=VALUE")
+        value = yaml.safe_load(raw) if raw.strip() else None
+        if isinstance(value, (date_type,)):
+            value = value.isoformat()
+        service.override(args.path, field.strip(), value, by=args.by, reason=args.why)
+        print(f"override stored: {args.path} {field.strip()} = {value!r} (by {args.by}); the next import honours it")
+    return 0
 
 
 def cmd_sync(args) -> int:
@@ -325,7 +358,7 @@ def cmd_eval(args) -> int:
     return run_suites(args.suite, as_json=args.json)
 
 
-COMMANDS = {"serve": cmd_serve, "import": cmd_import, "ask": cmd_ask, "sync": cmd_sync, "lineage": cmd_lineage, "bundle": cmd_bundle, "quarantine": cmd_quarantine, "review": cmd_review, "eval": cmd_eval}
+COMMANDS = {"override": cmd_override, "serve": cmd_serve, "import": cmd_import, "ask": cmd_ask, "sync": cmd_sync, "lineage": cmd_lineage, "bundle": cmd_bundle, "quarantine": cmd_quarantine, "review": cmd_review, "eval": cmd_eval}
 
 
 def main(argv: Optional[list[str]] = None) -> int:

@@ -5,6 +5,7 @@ and `known_at` values before anything below it runs.
 """
 from __future__ import annotations
 
+import json
 import os
 from datetime import date, datetime, timezone
 from typing import Optional
@@ -55,6 +56,7 @@ class CanonConfig(Frozen):
     artifact does not state. Only what is here is configurable; unknown keys are errors."""
 
     dbt: dict = Field(default_factory=dict)  # DbtMappingConfig fields: default_roles, roles_by_group, ...
+    documents: dict = Field(default_factory=dict)  # narrative documents: default_roles, owner, legacy_years
     openlineage_roles: list[str] = Field(default_factory=lambda: ["analytics_readers"])
 
 
@@ -100,21 +102,85 @@ class CanonService:
     # -- import --------------------------------------------------------------------------------
 
     def import_paths(self, paths: list[str], fault: Optional[str] = None) -> ImportReport:
-        """Validate every file first; a file that cannot be parsed stops the import before any write."""
+        """Validate every file first; a file that cannot be parsed stops the import before any write.
+        Narrative documents are classified (with the stored overrides) and imported as records."""
         now = self.now()
-        loaded: list[LoadedFile] = []
-        broken: list[tuple[str, str]] = []
-        for path in expand(paths):
-            try:
-                loaded.append(parse_file(path))
-            except FileFormatError as err:
-                broken.append((err.path, err.reason))
+        loaded, broken = self._load(paths)
         if broken:
             self.catalog.quarantine([Rejected(p, -1, "(file)", "(file)", why, "") for p, why in broken], now)
             first = broken[0]
             more = f" (and {len(broken) - 1} more file(s))" if len(broken) > 1 else ""
             raise FileFormatError(first[0], first[1] + more + "; nothing was imported")
-        return self.catalog.import_files(loaded, [], now, fault=fault)
+        legacy = []
+        for relative, item in loaded:
+            if item.document is not None:
+                if self._document_to_record(relative, item, now):
+                    legacy.append(item.records[0])
+        return self.catalog.import_files([item for _, item in loaded], [], now, fault=fault, legacy=legacy)
+
+    def preview(self, paths: list[str]) -> list:
+        """How each narrative document would be classified, with method and confidence per field; no writes."""
+        loaded, broken = self._load(paths)
+        if broken:
+            raise FileFormatError(broken[0][0], broken[0][1])
+        return [self._classify(relative, item.document) for relative, item in loaded if item.document is not None]
+
+    def override(self, path: str, field: str, value, *, by: str, reason: str) -> None:
+        from pydantic import ValidationError
+
+        from catalog.classify import Override
+
+        try:
+            Override(path=path, field=field, value=value, by=by, reason=reason)
+        except ValidationError as exc:
+            raise UsageError(f"override of {path}: {exc.errors()[0]['msg'].removeprefix('Value error, ')}") from None
+        self.catalog.add_override(path, field, value, by, reason, self.now())
+
+    def _load(self, paths: list[str]) -> tuple[list[tuple[str, LoadedFile]], list[tuple[str, str]]]:
+        loaded, broken = [], []
+        for raw in paths:
+            root = Path(raw) if Path(raw).is_dir() else Path(raw).parent
+            for path in expand([raw]):
+                try:
+                    loaded.append((path.relative_to(root).as_posix(), parse_file(path)))
+                except FileFormatError as err:
+                    broken.append((err.path, err.reason))
+        return loaded, broken
+
+    def _overrides(self) -> list:
+        from catalog.classify import Override
+
+        return [Override(**row) for row in self.catalog.overrides()]
+
+    def _classify(self, relative: str, document, overrides=None):
+        from catalog.classify import apply_overrides, classify_document
+
+        docs = self.config.documents
+        classification = classify_document(
+            relative, document.text, file_mtime=datetime.fromtimestamp(document.modified, timezone.utc),
+            today=self.now().date(), legacy_years=int(docs.get("legacy_years", 7)))
+        return apply_overrides(classification, self._overrides() if overrides is None else overrides)
+
+    def _document_to_record(self, relative: str, item: LoadedFile, now: datetime) -> bool:
+        """Classify a document into one record (or a quarantine entry). True when proposed as legacy."""
+        from catalog.classify import to_record_fields
+        from catalog.errors import RecordError
+        from catalog.records import parse_record
+
+        overrides = self._overrides()
+        classification = self._classify(relative, item.document, overrides)
+        docs = self.config.documents
+        fields = to_record_fields(classification, overrides, {"permissions": docs.get("default_roles", ["analytics_readers"]),
+                                                              "owner": docs.get("owner")})
+        authority = classification.authority
+        if fields["authority"] == "authoritative" and authority.method != "override" and authority.confidence < 0.9:
+            fields["authority"] = "non_authoritative"  # inferred authority is a proposal until a person confirms it
+        try:
+            item.records.append(parse_record(fields, item.path, 0))
+        except RecordError as err:
+            item.rejected.append(Rejected(item.path, 0, err.record, err.field, err.reason, json.dumps(fields, default=str)))
+            return False
+        return bool(classification.legacy.value)
 
     # -- ask -----------------------------------------------------------------------------------
 

@@ -10,14 +10,15 @@ import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Optional
 
 import yaml
 
 from catalog.errors import FileFormatError, RecordError
 from catalog.records import EvidenceRecord, parse_record
 
-RECORD_SUFFIXES = {".yaml", ".yml", ".json", ".jsonl", ".ndjson", ".md", ".markdown"}
+RECORD_SUFFIXES = {".yaml", ".yml", ".json", ".jsonl", ".ndjson", ".md", ".markdown", ".txt"}
+DOCUMENT_SUFFIXES = {".md", ".markdown", ".txt"}
 
 
 @dataclass(frozen=True)
@@ -34,12 +35,23 @@ class Rejected:
         return f"{self.path}, record {self.record}, field '{self.field}': {self.reason}"
 
 
+@dataclass(frozen=True)
+class Document:
+    """A narrative document (Markdown or text without an evidence_id in its front matter): it is
+    classified (catalog/classify.py) before it becomes a record."""
+
+    path: str
+    text: str
+    modified: float
+
+
 @dataclass
 class LoadedFile:
     path: str
     content_hash: str
     records: list[EvidenceRecord] = field(default_factory=list)
     rejected: list[Rejected] = field(default_factory=list)
+    document: Optional[Document] = None
 
 
 def expand(paths: list[str]) -> list[Path]:
@@ -86,6 +98,18 @@ def _records_of(data: Any, path: str) -> list[Any]:
     return data
 
 
+def _is_record_markdown(text: str, path: str) -> bool:
+    """Markdown whose front matter names an evidence_id is a record; anything else is a document."""
+    if not text.startswith("---"):
+        return False
+    front = text[3:].split("\n---", 1)[0]
+    try:
+        data = yaml.safe_load(front)
+    except yaml.YAMLError:
+        return True  # broken front matter: reported as a broken record, never silently reclassified
+    return isinstance(data, dict) and "evidence_id" in data
+
+
 def _markdown(text: str, path: str) -> list[Any]:
     if not text.startswith("---"):
         raise FileFormatError(path, "a Markdown record needs YAML front matter between '---' lines")
@@ -121,7 +145,10 @@ def parse_file(path: Path) -> LoadedFile:
             items = _records_of(json.loads(text), name)
         except json.JSONDecodeError as exc:
             raise FileFormatError(name, f"malformed JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
-    elif suffix in (".md", ".markdown"):
+    elif suffix in DOCUMENT_SUFFIXES:
+        if not _is_record_markdown(text, name):
+            return LoadedFile(path=name, content_hash=hashlib.sha256(raw).hexdigest(),
+                              document=Document(name, text, path.stat().st_mtime))
         items = _markdown(text, name)
     elif suffix in (".yaml", ".yml"):
         items = _records_of(_yaml(text, name), name)

@@ -181,6 +181,19 @@ class ReviewDecisionRow(SQLModel, table=True):
     undo: Optional[str] = None  # JSON: fields to restore when a supersede decision is reverted
 
 
+class OverrideRow(SQLModel, table=True):
+    """An operator's override of one inferred field of one narrative document (classification preview)."""
+
+    __tablename__ = "classification_override"
+    id: Optional[int] = Field(default=None, primary_key=True)
+    path: str = Field(index=True)
+    field: str
+    value: str  # JSON
+    by: str
+    reason: str
+    at: datetime
+
+
 class BundleRow(SQLModel, table=True):
     __tablename__ = "bundle"
     bundle_id: str = Field(primary_key=True)
@@ -268,7 +281,7 @@ class Catalog:
     # -- writes --------------------------------------------------------------------------------
 
     def import_files(self, files: list[LoadedFile], rejected_files: list[Rejected], now: datetime,
-                     fault: Optional[str] = None) -> ImportReport:
+                     fault: Optional[str] = None, legacy: Optional[list[EvidenceRecord]] = None) -> ImportReport:
         """Land every valid record of `files` in one transaction; quarantine the rejected."""
         report = ImportReport(files=len(files))
         try:
@@ -291,6 +304,10 @@ class Catalog:
                 if report.added or report.revised:
                     touched = {r.entity_id for loaded in files for r in loaded.records}
                     report.review_items = self.detect_conflicts(conn, touched, now)
+                for record in legacy or []:
+                    report.review_items += self._file_item(conn, f"soft:legacy:{record.evidence_id}", "soft", record.entity_id,
+                                                           [record.evidence_id], f"{record.evidence_id} is older than the legacy "
+                                                           "threshold; review whether it should be superseded or archived", now)
                     self._bump(conn)
         except SQLAlchemyError as exc:
             raise CatalogError(f"the import was rolled back; the catalog is unchanged: {str(exc).splitlines()[0]}") from None
@@ -388,6 +405,13 @@ class Catalog:
 
         filed: list[str] = []
         ids = sorted(set(entity_ids))
+        # only entities with more than one record can hold a conflict
+        crowded: list[str] = []
+        for start in range(0, len(ids), 500):
+            stmt = text("SELECT entity_id FROM revision WHERE entity_id IN :ids GROUP BY entity_id "
+                        "HAVING COUNT(DISTINCT evidence_id) > 1").bindparams(bindparam("ids", expanding=True))
+            crowded += [eid for (eid,) in conn.execute(stmt, {"ids": ids[start:start + 500]})]
+        ids = sorted(crowded)
         for start in range(0, len(ids), 500):
             stmt = text(_LIVE.format(scope="entity_id IN :ids")).bindparams(bindparam("ids", expanding=True))
             by_entity: dict[str, list[Revision]] = {}
@@ -395,14 +419,17 @@ class Catalog:
                 by_entity.setdefault(row.entity_id, []).append(_revision(row))
             for entity_id, revs in by_entity.items():
                 for item in find_conflicts(revs):
-                    exists = conn.execute(text("SELECT 1 FROM review_item WHERE key = :k"), {"k": item.key}).first()
-                    if not exists:
-                        conn.execute(text("INSERT INTO review_item (key, kind, entity_id, evidence_ids, reason, created_at, status) "
-                                          "VALUES (:k, :kind, :e, :ids, :why, :t, 'open')"),
-                                     {"k": item.key, "kind": item.kind, "e": item.entity_id, "ids": json.dumps(item.evidence_ids),
-                                      "why": item.reason, "t": now})
-                        filed.append(f"{item.kind}: {item.reason}")
+                    filed += self._file_item(conn, item.key, item.kind, item.entity_id, item.evidence_ids, item.reason, now)
         return filed
+
+    @staticmethod
+    def _file_item(conn, key: str, kind: str, entity_id: str, evidence_ids: list[str], reason: str, now: datetime) -> list[str]:
+        if conn.execute(text("SELECT 1 FROM review_item WHERE key = :k"), {"k": key}).first():
+            return []
+        conn.execute(text("INSERT INTO review_item (key, kind, entity_id, evidence_ids, reason, created_at, status) "
+                          "VALUES (:k, :kind, :e, :ids, :why, :t, 'open')"),
+                     {"k": key, "kind": kind, "e": entity_id, "ids": json.dumps(evidence_ids), "why": reason, "t": now})
+        return [f"{kind}: {reason}"]
 
     @staticmethod
     def _add_name_words(conn, forms: set[str]) -> None:
@@ -484,6 +511,18 @@ class Catalog:
         with self.engine.connect() as conn:
             rows = conn.execute(text("SELECT id, path, record_index, record, field, reason, status FROM quarantine ORDER BY id")).mappings().all()
         return [dict(r) for r in rows]
+
+    def overrides(self) -> list[dict]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(text("SELECT path, field, value, by, reason, at FROM classification_override ORDER BY id")).mappings()
+            return [dict(r, value=json.loads(r["value"])) for r in rows]
+
+    def add_override(self, path: str, field: str, value, by: str, reason: str, now: datetime) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(text("INSERT INTO classification_override (path, field, value, by, reason, at) "
+                              "VALUES (:p, :f, :v, :b, :r, :t)"),
+                         {"p": path, "f": field, "v": json.dumps(value, default=str), "b": by, "r": reason, "t": now})
+            self._bump(conn)
 
     def quarantine_item(self, item_id: int) -> dict:
         with self.engine.connect() as conn:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Callable, Optional
 
-from sqlalchemy import text
+from sqlalchemy import bindparam, text
 from sqlalchemy.exc import SQLAlchemyError
 
 from catalog.dbt_artifacts import SyncBatch, degradation, stable_fingerprint
@@ -116,10 +116,7 @@ def sync_dbt(catalog: Catalog, batch: SyncBatch, source: str, now: datetime, pro
             report.freshness = _add_freshness(conn, [
                 dict(node_id=f.node_id, kind=f.kind, status=f.status, checked_at=f.checked_at or batch.synced_at,
                      max_loaded_at=f.max_loaded_at, criteria=f.criteria, origin=f.origin) for f in batch.freshness])
-            for relation, unique_id in batch.relations.items():
-                conn.execute(text("DELETE FROM relation WHERE relation = :r"), {"r": relation})
-                conn.execute(text("INSERT INTO relation (relation, unique_id, scope) VALUES (:r, :u, :s)"),
-                             {"r": relation, "u": unique_id, "s": scope})
+            _replace_relations(conn, scope, batch.relations)
             for item in batch.quarantine:
                 rejected = _quarantine_item(item)
                 catalog._quarantine(conn, rejected, now)
@@ -152,6 +149,16 @@ def _replace_edges(conn, scope: str, batch: SyncBatch, degraded_ids: set[str]) -
                      [{"s": e.source, "t": e.target, "k": e.kind, "o": e.origin, "ok": e.origin_kind, "scope": scope,
                        "vf": e.valid_from or batch.synced_at} for e in new])
     return len(new), len(closing)
+
+
+def _replace_relations(conn, scope: str, relations: dict[str, str]) -> None:
+    names = sorted(relations)
+    for start in range(0, len(names), 500):
+        stmt = text("DELETE FROM relation WHERE relation IN :r").bindparams(bindparam("r", expanding=True))
+        conn.execute(stmt, {"r": names[start:start + 500]})
+    if names:
+        conn.execute(text("INSERT INTO relation (relation, unique_id, scope) VALUES (:r, :u, :s)"),
+                     [{"r": r, "u": relations[r], "s": scope} for r in names])
 
 
 def _add_freshness(conn, rows: list[dict]) -> int:

@@ -22,6 +22,7 @@ from catalog.classify import (
     INFERRED_FIELDS, METHODS, Classification, Inference, Override, apply_overrides, classify_document,
     render_preview, to_record_fields,
 )
+from catalog.errors import RecordError
 from catalog.records import EvidenceRecord, parse_record
 
 REPO = Path(__file__).resolve().parents[2]
@@ -308,6 +309,20 @@ def test_overrides_survive_storage_as_json():
     assert back[0].value == date(2024, 3, 1) and back[1].value == ("finance",)
     fields = to_record_fields(classify_document("a.md", "# A\n", file_mtime=None, today=TODAY), back, DEFAULTS)
     assert fields["effective_from"] == "2024-03-01" and fields["permissions"] == ["finance"]
+
+
+def test_contradictory_interval_is_reported_and_an_override_resolves_it():
+    c = classify_document("metrics/revenue.md", "# Revenue\nEffective: 2025-01-01\nValid until: 2024-03-01\n",
+                          file_mtime=None, today=TODAY)
+    assert len(c.problems) == 1 and "effective_to 2024-03-01 is before effective_from 2025-01-01" in c.problems[0]
+    assert "  ! effective_to 2024-03-01" in render_preview([c])
+    with pytest.raises(RecordError, match="effective_to"):
+        parse_record(to_record_fields(c, [], DEFAULTS), c.path, 0)
+    fix = [_ov(c.path, "effective_to", None, reason="the end date was a typo")]
+    assert apply_overrides(c, fix).problems == ()
+    record = parse_record(to_record_fields(c, fix, DEFAULTS), c.path, 0)
+    assert (record.effective_from, record.effective_to) == (date(2025, 1, 1), None)
+    assert all(not d.problems for d in classify_all().values())
 
 
 # ------------------------------------------------------------------------------------------------
