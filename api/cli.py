@@ -99,6 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
     actions = p.add_subparsers(dest="action", required=True, parser_class=_Parser)
     r = actions.add_parser("list")
     r.add_argument("--status", choices=["open", "decided", "dismissed"])
+    r.add_argument("--kind", choices=["hard", "soft", "suggestion"])
     r.add_argument("--json", action="store_true")
     _common(r)
     r = actions.add_parser("show")
@@ -110,6 +111,7 @@ def build_parser() -> argparse.ArgumentParser:
     how = r.add_mutually_exclusive_group(required=True)
     how.add_argument("--rank", metavar="WINNER", help="this record prevails (for --from/--to, or always)")
     how.add_argument("--supersede", metavar="WINNER", help="this record supersedes the other (written as revisions)")
+    how.add_argument("--accept", action="store_true", help="accept a supersession suggestion (written as revisions)")
     how.add_argument("--dismiss", action="store_true")
     r.add_argument("--from", dest="valid_from")
     r.add_argument("--to", dest="valid_to")
@@ -329,7 +331,7 @@ def cmd_review(args) -> int:
 
     service = _service(args)
     if args.action == "list":
-        items = service.review_list(args.status)
+        items = [i for i in service.review_list(args.status) if not args.kind or i["kind"] == args.kind]
         if args.json:
             print(json.dumps(items, default=str))
         elif not items:
@@ -340,7 +342,7 @@ def cmd_review(args) -> int:
     if args.action == "show":
         item = service.review_show(args.item)
     elif args.action == "decide":
-        action = "rank" if args.rank else "supersede" if args.supersede else "dismiss"
+        action = "rank" if args.rank else "supersede" if args.supersede else "accept" if args.accept else "dismiss"
         item = service.review_decide(args.item, action, reviewer=args.by, rationale=args.why, winner=args.rank or args.supersede,
                                      valid_from=parse_as_of(args.valid_from, "--from"), valid_to=parse_as_of(args.valid_to, "--to"))
     else:

@@ -21,7 +21,7 @@ MAX_CHARS = 800
 _HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.+?)[ \t#]*$")
 _FENCE = re.compile(r"^ {0,3}(```|~~~)")
 _SENTENCE_END = re.compile(r"(?<=[.!?;])[\"')\]]*\s+")
-_IDENT = re.compile(r"[A-Za-z0-9_]+(?:[.#:/-][A-Za-z0-9_]+)+|[A-Za-z0-9]*_[A-Za-z0-9_]*")
+_TOKEN = re.compile(r"[A-Za-z0-9_]+(?:[.#:/-][A-Za-z0-9_]+)*")  # linear: each character is read once
 
 
 class Chunk(BaseModel):
@@ -170,16 +170,20 @@ def split_body(body: str, limit: int = MAX_CHARS) -> list[tuple[tuple[str, ...],
 def identifiers_in(text: str) -> set[str]:
     """Technical identifiers as written: dotted/colon/hash ids, snake_case names, and their parts."""
     found: set[str] = set()
-    for m in _IDENT.finditer(text):
-        token = m.group(0).strip("._-:/#")
-        if not token or not any(c.isalpha() for c in token) and not re.search(r"[.#:/-]", token):
+    for m in _TOKEN.finditer(text):
+        token = m.group(0)
+        if token.isalnum():  # a plain word (the common case, kept cheap)
             continue
-        found.add(token.lower())
+        token = token.strip("_")
+        separated = not token.replace("_", "").isalnum()
+        if not token or not separated and "_" not in token:
+            continue
+        token = token.lower()
+        found.add(token)
         if "#" in token:
-            found.update(p.lower() for p in token.split("#") if p)
-        for part in re.split(r"[.#:/-]", token):
-            if "_" in part.strip("_"):
-                found.add(part.lower())
+            found.update(p for p in token.split("#") if p)
+        if separated:
+            found.update(p for p in re.split(r"[.#:/-]", token) if "_" in p.strip("_"))
     return found
 
 

@@ -58,7 +58,12 @@ def decide(catalog: Catalog, item_id: int, action: str, *, reviewer: str, ration
             raise UsageError(f"review item #{item_id} is already {item['status']}; revert its decision first")
         loser = None
         undo = None
-        if action in ("rank", "supersede"):
+        if action == "accept":
+            if item["kind"] != "suggestion":
+                raise UsageError(f"review item #{item_id} is not a supersession suggestion; decide it with --rank, --supersede or --dismiss")
+            winner, loser = ids[0], ids[1]  # the suggested successor, then the predecessor
+            undo = _write_supersession(catalog, conn, winner, loser, now)
+        elif action in ("rank", "supersede"):
             if item["kind"] != "hard":
                 raise UsageError(f"review item #{item_id} is a soft item; it can only be dismissed (or the records changed)")
             if winner not in ids:
@@ -67,7 +72,7 @@ def decide(catalog: Catalog, item_id: int, action: str, *, reviewer: str, ration
             if action == "supersede":
                 undo = _write_supersession(catalog, conn, winner, loser, now)
         elif action != "dismiss":
-            raise UsageError(f"unknown decision '{action}' (rank, supersede or dismiss)")
+            raise UsageError(f"unknown decision '{action}' (rank, supersede, accept or dismiss)")
         decision_id = conn.execute(text(
             "INSERT INTO review_decision (item_id, action, winner, loser, valid_from, valid_to, reviewer, decided_at, rationale, "
             "status, undo) VALUES (:i, :a, :w, :l, :vf, :vt, :r, :t, :why, 'live', :undo) RETURNING id"),

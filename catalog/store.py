@@ -284,13 +284,16 @@ class Catalog:
                      fault: Optional[str] = None, legacy: Optional[list[EvidenceRecord]] = None) -> ImportReport:
         """Land every valid record of `files` in one transaction; quarantine the rejected."""
         report = ImportReport(files=len(files))
+        touched: set[str] = set()
         try:
             with self.engine.begin() as conn:
                 for loaded in files:
                     artifact_id = "file:" + loaded.content_hash[:16]
                     self._artifact(conn, artifact_id, loaded.path, "records", loaded.content_hash, now)
-                    for outcome in self._put_many(conn, [(r, None) for r in loaded.records], artifact_id, now):
+                    for record, outcome in zip(loaded.records, self._put_many(conn, [(r, None) for r in loaded.records], artifact_id, now)):
                         setattr(report, outcome, getattr(report, outcome) + 1)
+                        if outcome != "unchanged":
+                            touched.add(record.entity_id)
                     if fault == "crash-mid-import":
                         import os
 
@@ -301,8 +304,7 @@ class Catalog:
                 for rej in rejected_files:
                     self._quarantine(conn, rej, now)
                     report.quarantined.append(rej.message)
-                if report.added or report.revised:
-                    touched = {r.entity_id for loaded in files for r in loaded.records}
+                if touched:
                     report.review_items = self.detect_conflicts(conn, touched, now)
                 for record in legacy or []:
                     report.review_items += self._file_item(conn, f"soft:legacy:{record.evidence_id}", "soft", record.entity_id,
@@ -399,7 +401,7 @@ class Catalog:
             conn.execute(insert(EdgeRow.__table__), edges)
         return outcomes
 
-    def detect_conflicts(self, conn, entity_ids, now: datetime) -> list[str]:
+    def detect_conflicts(self, conn, entity_ids, now: datetime, suggest: bool = True) -> list[str]:
         """File review items for the live records of these entities; an item is filed once, ever."""
         from resolver.conflicts import find_conflicts
 
@@ -420,6 +422,34 @@ class Catalog:
             for entity_id, revs in by_entity.items():
                 for item in find_conflicts(revs):
                     filed += self._file_item(conn, item.key, item.kind, item.entity_id, item.evidence_ids, item.reason, now)
+        if suggest:
+            filed += self._suggest(conn, sorted(set(entity_ids)), now)
+        return filed
+
+    def _suggest(self, conn, entity_ids: list[str], now: datetime) -> list[str]:
+        """Supersession suggestions among records that share an entity or a name (the blocking key
+        that keeps near-duplicate detection from comparing everything with everything)."""
+        from resolver.conflicts import suggest_supersessions
+
+        filed: list[str] = []
+        for start in range(0, len(entity_ids), 200):
+            chunk = entity_ids[start:start + 200]
+            stmt = text("SELECT DISTINCT k2.entity_id FROM lookup_key k1 JOIN lookup_key k2 ON k1.key = k2.key AND "
+                        "k2.kind = 'name' WHERE k1.kind = 'name' AND k1.entity_id IN :ids").bindparams(bindparam("ids", expanding=True))
+            related = sorted({eid for (eid,) in conn.execute(stmt, {"ids": chunk})} | set(chunk))
+            if len(related) > 2000:
+                continue  # a name shared that widely is no evidence of succession
+            live = text(_LIVE.format(scope="entity_id IN :ids")).bindparams(bindparam("ids", expanding=True))
+            revs = [_revision(row) for row in conn.execute(live, {"ids": related, "known_at": datetime.max.replace(tzinfo=timezone.utc)})]
+            groups: dict[str, list[Revision]] = {}
+            for rev in revs:
+                groups.setdefault(rev.record.entity_type, []).append(rev)
+            for group in groups.values():
+                if len(group) < 2 or len(group) > 200:
+                    continue
+                for item in suggest_supersessions(group):
+                    if item.entity_id in chunk or any(r.record.entity_id in chunk for r in group if r.evidence_id in item.evidence_ids):
+                        filed += self._file_item(conn, item.key, item.kind, item.entity_id, item.evidence_ids, item.reason, now)
         return filed
 
     @staticmethod

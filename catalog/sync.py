@@ -91,10 +91,13 @@ def sync_dbt(catalog: Catalog, batch: SyncBatch, source: str, now: datetime, pro
 
             todo = [r for r in batch.records if r.evidence_id not in degraded_ids]
             report.kept_degraded = len(batch.records) - len(todo)
+            changed_entities: set[str] = set()
             step = 2000
             for start in range(0, len(todo), step):
                 chunk = todo[start:start + step]
-                for outcome in catalog._put_many(conn, [(r, stable_fingerprint(r)) for r in chunk], batch.artifact_id, now):
+                outcomes = catalog._put_many(conn, [(r, stable_fingerprint(r)) for r in chunk], batch.artifact_id, now)
+                changed_entities |= {r.entity_id for r, o in zip(chunk, outcomes) if o != "unchanged"}
+                for outcome in outcomes:
                     if outcome == "added":
                         report.added += 1
                     elif outcome == "revised":
@@ -121,7 +124,8 @@ def sync_dbt(catalog: Catalog, batch: SyncBatch, source: str, now: datetime, pro
                 rejected = _quarantine_item(item)
                 catalog._quarantine(conn, rejected, now)
                 report.quarantined.append(item.message)
-            report.review_items = catalog.detect_conflicts(conn, {r.entity_id for r in batch.records}, now)
+            # dbt states no business dates, so supersession suggestions among its nodes would be noise
+            report.review_items = catalog.detect_conflicts(conn, changed_entities, now, suggest=False)
             conn.execute(text("INSERT INTO sync_state (scope, artifact_id, artifact_hash, synced_at, evidence_ids, summary) "
                               "VALUES (:s, :a, :h, :t, :ids, :sum)"),
                          {"s": scope, "a": batch.artifact_id, "h": batch.artifact_hash, "t": batch.synced_at,

@@ -8,9 +8,10 @@ numbers (date.toordinal(); open ends are 0 and OPEN_TO).
 Every search is one tantivy query whose filter clauses (roles, authority, status, effective
 date) are zero-score MUST / MUST_NOT clauses: a chunk the requester may not retrieve is never
 matched, scored or returned. A strict pass (every query term, exactly) runs first; when it finds
-fewer than `limit` chunks, a partial pass (at least half of the terms, each exactly, within edit
-distance 1 or as a prefix) adds its chunks after them; only when both find nothing, the loose
-pass (any one term, exactly, within edit distance 1 or as a prefix) is the fallback.
+fewer than `limit` chunks, a partial pass (at least half of the terms) adds its chunks after them;
+only when both find nothing, the loose pass (any one term) is the fallback. In the partial and
+loose passes a term the index does not hold (a typo, a word cut short) also matches within edit
+distance 1 or as a prefix.
 
 tantivy is imported lazily, so importing this module costs nothing.
 """
@@ -233,13 +234,14 @@ class TextIndex:
             (Occur.Should, Q.boost_query(Q.term_query(self.schema, f, token), b)) for f, b in BOOSTS.items()
         ])
 
-    def _ident_clause(self, ident: str, strict: bool):
-        """The identifier as written, or (for a named id) its words spelled out in the text."""
+    def _ident_clause(self, ident: str, strict: bool, known: bool = True):
+        """The identifier as written, or (for a named id) its words spelled out in the text; an
+        identifier the index does not hold is also looked for within edit distance 1."""
         Q, Occur = self._t.Query, self._t.Occur
         exact = Q.boost_query(Q.term_query(self.schema, "ident", ident), IDENT_BOOST)
         parts = self._analyze(re.sub(r"[.#:/_-]", " ", ident))
         alternatives = [(Occur.Should, exact)]
-        if not strict:
+        if not strict and not known:
             alternatives.append((Occur.Should, Q.boost_query(
                 Q.fuzzy_term_query(self.schema, "ident", ident, 1, True, False), FUZZY_BOOST)))
         if parts and not _NUMERIC_ID.match(ident):
@@ -247,10 +249,10 @@ class TextIndex:
             alternatives.append((Occur.Should, Q.boolean_query([(occur, self._term_any_field(p)) for p in parts])))
         return Q.boolean_query(alternatives)
 
-    def _word_clause(self, stem: str, typed: str, strict: bool):
-        """The word exactly (BM25 over the weighted fields); loosely also within edit distance 1
-        (as indexed and as typed) or as a prefix."""
-        if strict:
+    def _word_clause(self, stem: str, typed: str, strict: bool, known: bool = True):
+        """The word exactly (BM25 over the weighted fields); loosely, a word the index does not
+        hold is also looked for within edit distance 1 (as indexed and as typed) or as a prefix."""
+        if strict or known:
             return self._term_any_field(stem)
         Q, Occur = self._t.Query, self._t.Occur
         alternatives = [(Occur.Should, self._term_any_field(stem))]
@@ -284,12 +286,15 @@ class TextIndex:
             clauses.append((Occur.Must, zero(Q.range_query(self.schema, "eff_to", t.FieldType.Integer, day, None))))
         return clauses
 
-    def _query(self, words: list[tuple[str, str]], idents: list[str], filters, at_least: Optional[int]):
-        """Every term exactly (`at_least` None), or at least `at_least` terms loosely."""
+    def _query(self, words: list[tuple[str, str]], idents: list[str], filters, at_least: Optional[int],
+               known: Optional[set[str]] = None):
+        """Every term exactly (`at_least` None), or at least `at_least` terms loosely. `known`:
+        the terms the index holds (the others get fuzzy and prefix alternatives)."""
         Q, Occur = self._t.Query, self._t.Occur
         strict = at_least is None
-        clauses = [self._ident_clause(i, strict) for i in idents]
-        clauses += [self._word_clause(stem, typed, strict) for stem, typed in words]
+        known = known if known is not None else {*idents, *(stem for stem, _ in words)}
+        clauses = [self._ident_clause(i, strict, i in known) for i in idents]
+        clauses += [self._word_clause(stem, typed, strict, stem in known) for stem, typed in words]
         if not clauses:
             return None
         if strict:
@@ -314,6 +319,8 @@ class TextIndex:
         words, idents = self._terms(query)
         filters = self._filters(roles, as_of, exclude_untrusted, statuses, authorities)
         n = len(words) + len(idents)
+        known = {i for i in idents if searcher.doc_freq("ident", i)}
+        known |= {stem for stem, _ in words if any(searcher.doc_freq(f, stem) for f in BOOSTS)}
         hits: list[Hit] = []
         seen: set[str] = set()
         for match, at_least in (("strict", None), ("partial", (n + 1) // 2), ("loose", 1)):
@@ -321,7 +328,7 @@ class TextIndex:
                 continue  # partial supplements the strict pass; with 1-2 terms it is the loose pass
             if match == "loose" and hits:
                 break  # the loose pass is the fallback for nothing found
-            q = self._query(words, idents, filters, at_least)
+            q = self._query(words, idents, filters, at_least, known)
             if q is None:
                 return []
             for score, address in searcher.search(q, limit, count=False).hits:

@@ -96,6 +96,56 @@ def find_conflicts(revisions: list[Revision]) -> list[ReviewItem]:
     return items
 
 
+def _start(rev: Revision) -> date:
+    return rev.record.effective_from or rev.recorded_at.date()
+
+
+def _shingles(text: str, size: int = 3) -> set[tuple[str, ...]]:
+    from resolver.text import words
+
+    w = words(text)
+    return {tuple(w[i:i + size]) for i in range(max(1, len(w) - size + 1))}
+
+
+def similarity(a: str, b: str) -> float:
+    """Jaccard similarity of word 3-shingles: near-duplicate texts score high whatever their ids."""
+    sa, sb = _shingles(a), _shingles(b)
+    return len(sa & sb) / len(sa | sb) if sa and sb else 0.0
+
+
+NEAR_DUPLICATE = 0.5
+
+
+def suggest_supersessions(revisions: list[Revision]) -> list[ReviewItem]:
+    """Predecessor/successor pairs that nobody linked: records of one type about one entity (or
+    near-duplicate texts about different entities) starting on different dates. The older is the
+    suggested predecessor; accepting writes supersedes/superseded_by."""
+    live = sorted((r for r in revisions if r.record.status != Status.retracted and r.record.authority != Authority.untrusted),
+                  key=lambda r: (_start(r), r.evidence_id))
+    items = []
+    for i, older in enumerate(live):
+        for newer in live[i + 1:]:
+            a, b = older.record, newer.record
+            if _linked(older, newer) or _start(older) == _start(newer) or a.entity_type != b.entity_type:
+                continue
+            if a.status == Status.draft or b.status == Status.draft:
+                continue
+            same_entity = a.entity_id == b.entity_id
+            score = similarity(a.body, b.body)
+            if not same_entity and score < NEAR_DUPLICATE:
+                continue
+            if same_entity and _authoritative(older) and _authoritative(newer) and _overlap(older, newer):
+                continue  # that is a hard conflict, filed as such
+            why = (f"same entity ({a.entity_id}) and type ({a.entity_type})" if same_entity
+                   else f"near-duplicate texts (similarity {score:.2f}) about {a.entity_id} and {b.entity_id}")
+            items.append(ReviewItem(
+                key=f"suggest:{older.evidence_id}>{newer.evidence_id}", kind="suggestion", entity_id=b.entity_id,
+                evidence_ids=[newer.evidence_id, older.evidence_id],
+                reason=f"{newer.evidence_id} (from {_start(newer)}) may supersede {older.evidence_id} (from {_start(older)}): "
+                       f"{why}; neither names the other"))
+    return items
+
+
 @dataclass
 class Ranked:
     winner: Revision

@@ -7,7 +7,9 @@ Run from the repository root. Steps, in this order:
 
   1. generate N synthetic governed chunks (deterministic for --seed): Zipf-distributed words over
      a 30k vocabulary, 40-90 words a chunk, dbt-style identifiers on ~20%, statuses, authorities,
-     effective intervals; roles: analytics_readers on ~85%, finance on ~43%, restricted on ~8%;
+     effective intervals; roles: analytics_readers on ~85%, finance on ~45%, restricted on ~8%;
+     queries: 2-3 content words of one chunk (not the 100 most frequent words), or one in five
+     an identifier as written;
   2. build the tantivy index (catalog.text_index) from scratch: wall time;
   3. vectors: N random L2-normalized float32 rows (the latency of exact search does not depend on
      where the vectors came from; MiniLM would need ~1 h for 100k paragraphs here), installed
@@ -119,13 +121,16 @@ def make_chunks(n: int, seed: int) -> tuple[list[Chunk], list[str], list[str]]:
             entity_type=kind, title=" ".join(vocab[j] for j in title_ids).capitalize(), text=body,
             status=status, authority=authority, version="1", effective_from=eff_from, effective_to=eff_to,
             permissions=perms, content_hash=f"sha256:{i:064x}", owner="Bench", identifiers=ident))
-    queries = []  # 2-3 words of one chunk (title or text), or an identifier as written
+    # queries: 2-3 content words of one chunk (not among the 100 most frequent, stop-word-like
+    # words of the Zipf vocabulary), or (one in five) an identifier as written
+    rank = {w: r for r, w in enumerate(vocab)}
+    queries = []
     for q in range(10_000):
         c = chunks[rnd.randrange(n)]
         if q % 5 == 4 and idents:
             queries.append(rnd.choice(idents))
         else:
-            words = [w for w in f"{c.title} {c.text}".lower().split() if len(w) > 3 and "." not in w]
+            words = sorted({w for w in f"{c.title} {c.text}".lower().split() if rank.get(w, 0) >= 100})
             queries.append(" ".join(rnd.sample(words, min(len(words), rnd.randint(2, 3)))))
     return chunks, queries, vocab
 

@@ -124,3 +124,35 @@ def test_quarantine_is_a_work_queue(tmp_path, catalog):
     fixed = run_canon("quarantine", "retry", str(listed[0]["id"]), "--catalog", str(catalog), check=0)
     assert "imported" in fixed.stdout
     assert json.loads(run_canon("quarantine", "list", "--json", "--catalog", str(catalog), check=0).stdout)[0]["status"] == "resolved"
+
+
+def test_supersession_suggestions_accept_and_dismiss_are_remembered(tmp_path, catalog):
+    old = dict(BASE, evidence_id="REFUND.2019", entity_id="policy.refunds", entity_type="policy", title="Refund policy",
+               authority="non_authoritative", effective_from="2019-01-01",
+               body="Refunds are issued within 30 days of purchase to the original payment method.")
+    new = dict(old, evidence_id="REFUND.2023", effective_from="2023-06-01",
+               body="Refunds are issued within 14 days of purchase to the original payment method.")
+    twin = dict(old, evidence_id="WIKI.REFUNDS", entity_id="wiki.refunds", title="Refund policy", effective_from="2024-02-01",
+                body="Refunds are issued within 14 days of purchase to the original payment method or store credit.")
+    path = tmp_path / "r.yaml"
+    path.write_text(yaml.safe_dump({"records": [old, new, twin]}), encoding="utf-8")
+    run_canon("import", str(path), "--catalog", str(catalog), check=0)
+    suggestions = [i for i in items(catalog) if i["kind"] == "suggestion"]
+    pairs = {tuple(i["evidence_ids"]) for i in suggestions}
+    assert ("REFUND.2023", "REFUND.2019") in pairs  # same entity, different dates
+    assert ("WIKI.REFUNDS", "REFUND.2023") in pairs  # near-duplicate text across entities
+    accept = next(i for i in suggestions if tuple(i["evidence_ids"]) == ("REFUND.2023", "REFUND.2019"))
+    run_canon("review", "decide", str(accept["id"]), "--accept", "--by", "eva", "--why", "2023 policy replaced 2019",
+              "--catalog", str(catalog), check=0)
+    import sqlite3
+    with sqlite3.connect(catalog) as conn:
+        live = {e: json.loads(p) for e, p in conn.execute(
+            "SELECT evidence_id, payload FROM revision r WHERE revision = (SELECT MAX(revision) FROM revision x WHERE x.evidence_id = r.evidence_id)")}
+    assert live["REFUND.2023"]["supersedes"] == "REFUND.2019" and live["REFUND.2019"]["superseded_by"] == "REFUND.2023"
+    dismiss = next(i for i in suggestions if tuple(i["evidence_ids"]) == ("WIKI.REFUNDS", "REFUND.2023"))
+    run_canon("review", "decide", str(dismiss["id"]), "--dismiss", "--by", "eva", "--why", "the wiki is a summary",
+              "--catalog", str(catalog), check=0)
+    path.write_text(yaml.safe_dump({"records": [old, new, dict(twin, body=twin["body"] + " Ask support.")]}), encoding="utf-8")
+    run_canon("import", str(path), "--catalog", str(catalog), check=0)
+    again = [i for i in items(catalog) if i["kind"] == "suggestion"]
+    assert len(again) == len(suggestions)  # a dismissed suggestion is not suggested again
