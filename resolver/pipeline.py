@@ -1,24 +1,29 @@
-"""Resolution as a tuple of small named steps: read -> resolve -> compose -> validate."""
+"""Resolution as a tuple of small named steps: read -> resolve -> compose -> (word) -> validate."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
 from typing import Optional
 
+from catalog.records import Revision
 from resolver.bundle import Bundle, Requester
 from resolver.compose import compose
-from resolver.entities import NameLookup
 from resolver.dates import TimeFinding
-from resolver.entities import Match
+from resolver.entities import Match, NameLookup
 from resolver.interpret import Reading, read_question
-from resolver.policy import resolve
+from resolver.policy import Decision, resolve
 from resolver.source import EvidenceSource
 from resolver.validate import validate
 
+# Words an answer from resolved evidence: (composed bundle, the evidence it may quote) -> text, or
+# None to keep the templated answer. It never decides anything; the validator checks what it wrote.
+Wording = Callable[[Bundle, list[tuple[Revision, str]]], Optional[str]]
+
 
 def answer(question: str, *, requester: Requester, as_of: date, known_at: Optional[str],
-           index: NameLookup, source: EvidenceSource) -> Bundle:
+           index: NameLookup, source: EvidenceSource, wording: Optional[Wording] = None) -> Bundle:
     return answer_reading(read_question(question, as_of, index), requester=requester, as_of=as_of, known_at=known_at,
-                          source=source)
+                          source=source, wording=wording)
 
 
 def entity_reading(entity_id: str, day: date) -> Reading:
@@ -29,10 +34,21 @@ def entity_reading(entity_id: str, day: date) -> Reading:
 
 
 def answer_reading(reading: Reading, *, requester: Requester, as_of: date, known_at: Optional[str],
-                   source: EvidenceSource) -> Bundle:
-    question = reading.question
+                   source: EvidenceSource, wording: Optional[Wording] = None) -> Bundle:
     decision = resolve(reading, source, as_of)
+    return finish(decision, reading.question, requester=requester, as_of=as_of, known_at=known_at, source=source,
+                  wording=wording)
+
+
+def finish(decision: Decision, question: str, *, requester: Requester, as_of: date, known_at: Optional[str],
+           source: EvidenceSource, wording: Optional[Wording] = None) -> Bundle:
     draft = compose(decision, question, requester, as_of, known_at)
     resolved_primary = [e.evidence_id for e in draft.evidence if e.role == "primary"]
+    worded = False
+    if wording is not None and decision.evidence and draft.behavior.value in ("answer", "answer_with_conflict", "clarify_or_split"):
+        text = wording(draft, decision.evidence)
+        if text:
+            draft = draft.model_copy(update={"answer": text})
+            worded = True
     verified = source.verify({e.evidence_id for e in draft.evidence} | set(draft.context_ids))
-    return validate(draft, verified, resolved_primary)
+    return validate(draft, verified, resolved_primary, worded=worded)

@@ -29,7 +29,8 @@ def _covers(ev, day: Optional[date], period: Optional[dict]) -> bool:
     return day is None or start <= day <= end
 
 
-def checks(bundle: Bundle, verified: dict[str, tuple[int, str]], resolved_primary: list[str]) -> list[Check]:
+def checks(bundle: Bundle, verified: dict[str, tuple[int, str]], resolved_primary: list[str],
+           worded: bool = False) -> list[Check]:
     evidence_ids = {e.evidence_id for e in bundle.evidence}
     out: list[Check] = []
 
@@ -85,11 +86,16 @@ def checks(bundle: Bundle, verified: dict[str, tuple[int, str]], resolved_primar
         uncited = not cited
         out.append(Check(rule="answer_cites_evidence", passed=not uncited,
                          detail="the answer cites evidence" if not uncited else "the answer cites nothing"))
+    if worded:
+        from resolver.claims import check_worded_answer
+
+        out += check_worded_answer(bundle)
     return out
 
 
-def validate(bundle: Bundle, verified: dict[str, tuple[int, str]], resolved_primary: list[str]) -> Bundle:
-    results = checks(bundle, verified, resolved_primary)
+def validate(bundle: Bundle, verified: dict[str, tuple[int, str]], resolved_primary: list[str],
+             worded: bool = False) -> Bundle:
+    results = checks(bundle, verified, resolved_primary, worded)
     passed = all(c.passed for c in results)
     if passed:
         return bundle.model_copy(update={"validation": Validation(passed=True, checks=results)})
