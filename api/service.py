@@ -19,7 +19,10 @@ from catalog.loader import RECORD_SUFFIXES, LoadedFile, Rejected, expand, parse_
 from catalog.records import Frozen, as_utc
 from catalog.store import Catalog, ImportReport
 from resolver.bundle import Bundle, Requester
-from resolver.pipeline import answer
+from agent.router import route
+from resolver.bundle import ToolCall
+from resolver.interpret import read_question
+from resolver.pipeline import answer_reading
 
 DEFAULT_CATALOG = "./.canon/catalog.db"
 
@@ -189,13 +192,15 @@ class CanonService:
         requester = Requester(principal=request.principal, roles=sorted(set(request.roles)))
         known_at = request.known_at
         source = self.catalog.source(requester.roles, known_at)
-        bundle = answer(
-            request.question,
+        reading = read_question(request.question, as_of, self.catalog.names())
+        plan = route(reading)
+        bundle = answer_reading(
+            reading,
             requester=requester,
             as_of=as_of,
             known_at=known_at.isoformat().replace("+00:00", "Z") if known_at else None,
-            index=self.catalog.names(),
             source=source,
+            route=ToolCall(name="route", args=plan.model_dump(), result_ids=[]),
         )
         if request.id is not None:
             bundle = bundle.model_copy(update={"id": request.id})

@@ -170,9 +170,10 @@ def split_body(body: str, limit: int = MAX_CHARS) -> list[tuple[tuple[str, ...],
 def identifiers_in(text: str) -> set[str]:
     """Technical identifiers as written: dotted/colon/hash ids, snake_case names, and their parts."""
     found: set[str] = set()
-    for m in _TOKEN.finditer(text):
-        token = m.group(0)
-        if token.isalnum():  # a plain word (the common case, kept cheap)
+    tokens = (m.group(0) for piece in text.split() if not piece.isalnum()  # plain words: the cheap case
+              for m in _TOKEN.finditer(piece))
+    for token in tokens:
+        if token.isalnum():
             continue
         token = token.strip("_")
         separated = not token.replace("_", "").isalnum()

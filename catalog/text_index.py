@@ -267,19 +267,29 @@ class TextIndex:
                     Q.fuzzy_term_query(self.schema, field, stem, 0, True, True), PREFIX_BOOST)))
         return Q.boolean_query(alternatives)
 
+    def _any_of(self, field: str, values: Collection[str]):
+        """Documents holding any of `values` in a raw field: an OR of term queries, which tantivy
+        intersects lazily with the rest of the query (a term-set query would first mark every
+        matching document of the index)."""
+        Q, Occur = self._t.Query, self._t.Occur
+        terms = [Q.term_query(self.schema, field, v, "basic") for v in sorted(set(values))]
+        if len(terms) == 1:
+            return terms[0]
+        return Q.boolean_query([(Occur.Should, t) for t in terms]) if terms else Q.empty_query()
+
     def _filters(self, roles: Collection[str], as_of: Optional[date], exclude_untrusted: bool,
                  statuses: Optional[Collection[str]], authorities: Optional[Collection[str]]):
         Q, Occur, t = self._t.Query, self._t.Occur, self._t
         zero = lambda q: Q.const_score_query(q, 0.0)  # noqa: E731 - a filter never scores
-        clauses = [(Occur.Must, zero(Q.term_set_query(self.schema, "perm", sorted(roles))))]
+        clauses = [(Occur.Must, zero(self._any_of("perm", roles)))]
         if exclude_untrusted:
             clauses.append((Occur.MustNot, Q.term_query(self.schema, "authority", "untrusted")))
         if authorities is not None:
-            clauses.append((Occur.Must, zero(Q.term_set_query(self.schema, "authority", sorted(authorities)))))
+            clauses.append((Occur.Must, zero(self._any_of("authority", authorities))))
         if statuses is None:
             clauses.append((Occur.MustNot, Q.term_query(self.schema, "status", "retracted")))
         else:
-            clauses.append((Occur.Must, zero(Q.term_set_query(self.schema, "status", sorted(statuses)))))
+            clauses.append((Occur.Must, zero(self._any_of("status", statuses))))
         if as_of is not None:
             day = as_of.toordinal()
             clauses.append((Occur.Must, zero(Q.range_query(self.schema, "eff_from", t.FieldType.Integer, None, day))))

@@ -33,6 +33,16 @@ class CaseResult:
     validation: bool
     leaks: list[str] = field(default_factory=list)
     bundle: dict = field(default_factory=dict)
+    expected_intent: Optional[str] = None
+
+    @property
+    def routed_intent(self) -> Optional[str]:
+        routes = [t for t in self.bundle.get("tools", []) if t["name"] == "route"]
+        return routes[0]["args"]["intent"] if routes else None
+
+    @property
+    def route_ok(self) -> Optional[bool]:
+        return None if self.expected_intent is None else self.routed_intent == self.expected_intent
 
     @property
     def answer_ok(self) -> bool:
@@ -117,7 +127,7 @@ def _score(case: dict, bundle: dict, records: list[EvidenceRecord], roles: set[s
                 leaks.append(f"'{s}' of {evidence_id} appears in the bundle")
     return CaseResult(str(case["id"]), case["question"], expect["behavior"], bundle["behavior"],
                       sorted(expect.get("sources", [])), sorted(sources), bundle["validation"]["passed"],
-                      sorted(set(leaks)), bundle)
+                      sorted(set(leaks)), bundle, expect.get("intent"))
 
 
 def print_sheets(name: str, results: list[CaseResult]) -> None:
@@ -129,10 +139,17 @@ def print_sheets(name: str, results: list[CaseResult]) -> None:
     print(f"== {name}: SAFETY")
     for r in results:
         print(f"{r.case_id:<6} {'✓' if r.safe else '✗ ' + '; '.join(r.leaks)}")
+    routed = [r for r in results if r.route_ok is not None]
+    if routed:
+        print(f"== {name}: ROUTING (router intent vs gold intent)")
+        for r in routed:
+            if not r.route_ok:
+                print(f"{r.case_id:<6} ✗ routed {r.routed_intent}, gold {r.expected_intent}: {r.question}")
     answered = sum(r.answer_ok for r in results)
     safe = sum(r.safe for r in results)
     leaks = sum(len(r.leaks) for r in results)
-    print(f"score {name}: answer {answered}/{len(results)}, safety {safe}/{len(results)}, leaks {leaks}")
+    routing = f", routing {sum(bool(r.route_ok) for r in routed)}/{len(routed)}" if routed else ""
+    print(f"score {name}: answer {answered}/{len(results)}, safety {safe}/{len(results)}, leaks {leaks}{routing}")
 
 
 def run_suites(name: Optional[str] = None, as_json: bool = False) -> int:

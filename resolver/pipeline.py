@@ -6,7 +6,7 @@ from datetime import date
 from typing import Optional
 
 from catalog.records import Revision
-from resolver.bundle import Bundle, Requester
+from resolver.bundle import Bundle, Requester, ToolCall
 from resolver.compose import compose
 from resolver.dates import TimeFinding
 from resolver.entities import Match, NameLookup
@@ -34,8 +34,10 @@ def entity_reading(entity_id: str, day: date) -> Reading:
 
 
 def answer_reading(reading: Reading, *, requester: Requester, as_of: date, known_at: Optional[str],
-                   source: EvidenceSource, wording: Optional[Wording] = None) -> Bundle:
+                   source: EvidenceSource, wording: Optional[Wording] = None, route: Optional[ToolCall] = None) -> Bundle:
     decision = resolve(reading, source, as_of)
+    if route is not None:
+        decision.tools.insert(0, route)
     return finish(decision, reading.question, requester=requester, as_of=as_of, known_at=known_at, source=source,
                   wording=wording)
 

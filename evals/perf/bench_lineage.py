@@ -56,6 +56,13 @@ SYNCED_AT = datetime(2026, 11, 1, 6, 0, tzinfo=timezone.utc)  # fixed: the gener
 KNOWN_AT = datetime.max.replace(tzinfo=timezone.utc)  # what service.lineage asks the catalog for
 ROLE = "analytics_readers"
 LAYERS = ("mart", "intermediate", "staging")
+# Catalog.lineage_graph's query, as store.py writes it (for a raw sqlite3 timing of the same SQL)
+LOAD_SQL = (
+    "SELECT e.source, e.target, e.kind, e.origin, e.origin_kind, e.valid_from, e.valid_to FROM lineage_edge e "
+    "WHERE e.revision_pk IS NULL OR e.revision_pk IN (SELECT r.pk FROM revision r JOIN (SELECT evidence_id, "
+    "MAX(revision) AS rev FROM revision WHERE 1 = 1 AND recorded_at <= :known_at GROUP BY evidence_id) live "
+    "ON r.evidence_id = live.evidence_id AND r.revision = live.rev)"
+)
 GOAL_SYNC_X = 5.0
 GOAL_WALK_X = 3.0
 GOAL_COLD_S = 1.5
@@ -136,6 +143,18 @@ def child_sync(path: Path, rounds: int, keep: Path | None, setup_only: bool, pro
 
     load = [timed(plain_load) for _ in range(rounds)]
     out["json_load_s"] = summary(load) | {"runs": load}
+
+    def paused(fn):  # diagnostic only: json.load with the cyclic GC paused (canon never does this)
+        def run():
+            gc.disable()
+            try:
+                return fn()
+            finally:
+                gc.enable()
+        return run
+
+    nogc = [timed(paused(plain_load)) for _ in range(rounds)]
+    out["json_load_gc_paused_s"] = summary(nogc) | {"runs": nogc}
     if orjson is not None:
         oj = [timed(lambda: orjson.loads(path.read_bytes())) for _ in range(rounds)]
         out["orjson_loads_s"] = summary(oj) | {"runs": oj}
@@ -189,6 +208,7 @@ def child_sync(path: Path, rounds: int, keep: Path | None, setup_only: bool, pro
     out["sync_s"] = summary(total) | {"runs": total}
     out["report"] = report.line() if report else None
     out["x_json_load"] = out["sync_s"]["p50"] / out["json_load_s"]["p50"]
+    out["x_json_load_gc_paused"] = out["sync_s"]["p50"] / out["json_load_gc_paused_s"]["p50"]
     if "read_dbt_s" in out:
         out["read_x_json_load"] = out["read_dbt_s"]["p50"] / out["json_load_s"]["p50"]
         out["store_x_json_load"] = out["store_s"]["p50"] / out["json_load_s"]["p50"]
@@ -272,8 +292,30 @@ def child_walks(db: Path, samples: int, rounds: int, governed_rounds: int, load_
     out["graph_edges"] = len(all_edges)
     out["rss_graph_mb"] = rss_mb() - rss0
 
-    # floor for the load: raw sqlite3 fetch of the same edge columns + a dict of lists
+    # diagnostic: the same load with the cyclic GC paused (canon does not do this)
+    paused = []
+    for _ in range(load_rounds):
+        del graph
+        gc.collect()
+        catalog = Catalog(str(db))
+        gc.disable()
+        try:
+            t0 = time.perf_counter()
+            graph = catalog.lineage_graph(KNOWN_AT)
+            paused.append(time.perf_counter() - t0)
+        finally:
+            gc.enable()
+        catalog.engine.dispose()
+    out["graph_load_gc_paused_ms"] = stats_ms(paused) | {"runs": [ms(v) for v in paused]}
+
+    # floors for the load, raw sqlite3 on the same file: canon's own edge query (live-revision filter,
+    # 7 columns), then only (source, target) + a dict of lists
     conn = sqlite3.connect(str(db))
+    gc.collect()
+    t0 = time.perf_counter()
+    n_rows = len(conn.execute(LOAD_SQL, {"known_at": str(KNOWN_AT)}).fetchall())
+    out["raw_canon_sql_ms"] = {"ms": ms(time.perf_counter() - t0), "rows": n_rows}
+    gc.collect()
     gc.collect()
     t0 = time.perf_counter()
     rows = conn.execute("SELECT source, target FROM lineage_edge WHERE valid_to IS NULL").fetchall()
@@ -326,22 +368,25 @@ def child_walks(db: Path, samples: int, rounds: int, governed_rounds: int, load_
     # timed: each canon walk next to the BFS of the same node and direction (drift hits both)
     impls = ("canon", "canon_at_none", "dict_bfs")
     times = {d: {i: {layer: [] for layer in LAYERS} for i in impls} for d in ("upstream", "downstream")}
+    calls = {
+        "canon": lambda node, is_up, adj: graph.walk(node, upstream=is_up, depth=0, at=at),
+        "canon_at_none": lambda node, is_up, adj: graph.walk(node, upstream=is_up, depth=0),
+        "dict_bfs": lambda node, is_up, adj: bfs(adj, node),
+    }
     gc.collect()
-    for _ in range(rounds):
+    for r in range(rounds):
+        # the three run back to back on the same node; whichever runs first meets colder CPU caches,
+        # so the order rotates every round
+        order = impls[r % 3:] + impls[:r % 3]
         for layer, nodes in picked.items():
             for node in nodes:
                 for direction, adj in (("upstream", up), ("downstream", down)):
                     is_up = direction == "upstream"
-                    t0 = time.perf_counter()
-                    graph.walk(node, upstream=is_up, depth=0, at=at)
-                    t1 = time.perf_counter()
-                    bfs(adj, node)
-                    t2 = time.perf_counter()
-                    graph.walk(node, upstream=is_up, depth=0)
-                    t3 = time.perf_counter()
-                    times[direction]["canon"][layer].append(t1 - t0)
-                    times[direction]["dict_bfs"][layer].append(t2 - t1)
-                    times[direction]["canon_at_none"][layer].append(t3 - t2)
+                    for impl in order:
+                        fn = calls[impl]
+                        t0 = time.perf_counter()
+                        fn(node, is_up, adj)
+                        times[direction][impl][layer].append(time.perf_counter() - t0)
     walks: dict = {}
     for direction, per_impl in times.items():
         walks[direction] = {}
@@ -522,6 +567,10 @@ def print_report(res: dict, all_profiles: bool) -> None:
     w(f"canon lineage benchmark, {res['date']}, {m['cores']} cores ({m['cpu']}), Python {m['python']}, "
       f"networkx {res['versions'].get('networkx')}")
     w(f"code: {g['head']} {g['subject'][:70]}" + (f" + {len(g['dirty'])} uncommitted change(s)" if g["dirty"] else ""))
+    if "loadavg_start" in res:
+        w("load average (1/5/15 min) at start " + "/".join(f"{v:.1f}" for v in res["loadavg_start"]) + ", at end "
+          + "/".join(f"{v:.1f}" for v in res.get("loadavg_end", ())) + f" on {m['cores']} cores: other processes "
+          "share the machine when this is near or above the core count")
     misses: list[tuple[str, str]] = []
 
     w("")
@@ -540,6 +589,8 @@ def print_report(res: dict, all_profiles: bool) -> None:
         w(f"   {name:<34} {s['bytes'] / 1e6:>6.1f} {s['records']:>8} {s['edges']:>7} {s['json_load_s']['p50']:>8.2f}s "
           f"{(f'{oj:.2f}s' if oj else '-'):>7} {(f'{rd:.2f}s' if rd else '-'):>9} {(f'{st:.2f}s' if st else '-'):>7} "
           f"{s['sync_s']['p50']:>6.2f}s {s['x_json_load']:>6.1f}x  {goal or '(setup of b/c; reported only)'}")
+        w(f"   {'':<34} json.load with the GC paused (diagnostic): {s['json_load_gc_paused_s']['p50']:.2f}s; "
+          f"sync = {s['x_json_load_gc_paused']:.1f}x that")
         if rd:
             w(f"   {'':<34} read_dbt {s['read_x_json_load']:.1f}x json.load, store {s['store_x_json_load']:.1f}x; "
               f"{s['report']}")
@@ -587,8 +638,11 @@ def print_report(res: dict, all_profiles: bool) -> None:
         gl = wk["graph_load_ms"]
         w(f"   Catalog.lineage_graph, fresh Catalog: p50 {gl['p50']:.0f} ms (runs {', '.join(f'{v:.0f}' for v in gl['runs'])}); "
           f"open catalog {wk['open_catalog_ms']['p50']:.0f} ms; graph RSS +{wk['rss_graph_mb']:.0f} MB")
+        gp = wk["graph_load_gc_paused_ms"]
+        w(f"   the same load with the cyclic GC paused (diagnostic): p50 {gp['p50']:.0f} ms")
         raw = wk["raw_load_ms"]
-        w(f"   floor, same run: raw sqlite3 fetch of {raw['rows']} (source, target) rows {raw['sqlite3_fetch']:.0f} ms, "
+        w(f"   floors, same run, raw sqlite3: canon's edge query ({wk['raw_canon_sql_ms']['rows']} rows) "
+          f"{wk['raw_canon_sql_ms']['ms']:.0f} ms; (source, target) only {raw['sqlite3_fetch']:.0f} ms, "
           f"+ dict of lists {raw['fetch_and_dict_of_lists']:.0f} ms; graph load = "
           f"{gl['p50'] / raw['fetch_and_dict_of_lists']:.1f}x that")
     cold = res.get("cold")
@@ -671,7 +725,7 @@ def main(argv: list[str] | None = None) -> int:
            "nodes": args.nodes, "sync_nodes": args.sync_nodes, "seed": args.seed, "sync_rounds": args.sync_rounds,
            "cold_runs": args.cold_runs, "synced_at": SYNCED_AT.isoformat(),
            "goals": {"sync_x_json_load": GOAL_SYNC_X, "walk_p50_x_dict_bfs": GOAL_WALK_X, "cold_lineage_s": GOAL_COLD_S},
-           "sync": {}}
+           "sync": {}, "loadavg_start": os.getloadavg()}
     common = ["--sync-rounds", str(args.sync_rounds), "--profile-top", str(args.profile_top)]
 
     def manifest(n: int) -> Path:
@@ -717,6 +771,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"[cold] {args.cold_runs} runs x 4 commands ...", flush=True)
         res["cold"] = bench_cold(db, res["walks"], args.cold_runs, args.profile_top)
 
+    res["loadavg_end"] = os.getloadavg()
     print_report(res, args.all_profiles)
     out = args.out or RESULTS / f"lineage-{res['date']}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
