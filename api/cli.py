@@ -84,6 +84,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--keys", help="API keys file (YAML); default $CANON_API_KEYS")
     _common(p)
 
+    p = sub.add_parser("replay", help="re-resolve a stored bundle and report any difference")
+    p.add_argument("bundle_id")
+    p.add_argument("--now", action="store_true", help="against the catalog as it is now, not as it was then")
+    p.add_argument("--json", action="store_true")
+    _common(p)
+
+    p = sub.add_parser("audit", help="print a stored bundle for a person: question, decision, evidence, checks")
+    p.add_argument("bundle_id")
+    _common(p)
+
     p = sub.add_parser("bundle", help="print a stored bundle (audit)")
     p.add_argument("bundle_id")
     _common(p)
@@ -285,6 +295,46 @@ def cmd_serve(args) -> int:
     return 0
 
 
+def cmd_replay(args) -> int:
+    result = _service(args).replay(args.bundle_id, against_now=args.now)
+    if args.json:
+        print(json.dumps(result, default=str))
+    elif result["identical"]:
+        print(f"{args.bundle_id}: replayed as of {result['replayed_known_at']}: identical")
+    else:
+        print(f"{args.bundle_id}: replayed as of {result['replayed_known_at']}: {len(result['differences'])} difference(s)")
+        for d in result["differences"]:
+            print(f"  {d['field']}:\n    stored:   {d['stored']}\n    replayed: {d['replayed']}")
+    return 0 if result["identical"] else 1
+
+
+def cmd_audit(args) -> int:
+    b = _service(args).bundle(args.bundle_id)
+    lines = [f"bundle {b['bundle_id']}",
+             f"question:  {b['question']}",
+             f"requester: {b['requester'].get('principal') or '(anonymous)'} with roles {', '.join(b['requester']['roles']) or '(none)'}",
+             f"as of:     {b['as_of']}   known at: {b.get('known_at') or 'the catalog as it was when asked'}",
+             f"reading:   " + ", ".join(f"{k}={v}" for k, v in b["interpretation"].items() if v not in (None, [], "")),
+             f"behavior:  {b['behavior']}   confidence: {b['confidence']}", "", b["answer"], "", "evidence:"]
+    for e in b["evidence"] or [{"evidence_id": "(none)"}]:
+        if e["evidence_id"] == "(none)":
+            lines.append("  (none)")
+            continue
+        lines.append(f"  {e['role']:<10} {e['evidence_id']} rev {e['revision']} ({e['status']}, {e['authority']}, "
+                     f"{e['effective_from'] or '…'} to {e['effective_to'] or '…'})")
+        lines.append(f"             artifact {e.get('artifact_id') or '-'}  hash {e['content_hash']}")
+    lines.append("tools:")
+    for t in b["tools"]:
+        lines.append(f"  {t['name']} {json.dumps(t['args'], default=str)} -> {', '.join(t['result_ids']) or '-'}")
+    lines.append(f"validation: {'passed' if b['validation']['passed'] else 'FAILED'}")
+    for c in b["validation"]["checks"]:
+        lines.append(f"  {'ok ' if c['passed'] else 'FAIL'} {c['rule']}: {c['detail']}")
+    for g in b["gaps"]:
+        lines.append(f"gap: {g}")
+    print("\n".join(lines))
+    return 0
+
+
 def cmd_bundle(args) -> int:
     print(json.dumps(_service(args).bundle(args.bundle_id), indent=2, ensure_ascii=False))
     return 0
@@ -360,7 +410,7 @@ def cmd_eval(args) -> int:
     return run_suites(args.suite, as_json=args.json)
 
 
-COMMANDS = {"override": cmd_override, "serve": cmd_serve, "import": cmd_import, "ask": cmd_ask, "sync": cmd_sync, "lineage": cmd_lineage, "bundle": cmd_bundle, "quarantine": cmd_quarantine, "review": cmd_review, "eval": cmd_eval}
+COMMANDS = {"replay": cmd_replay, "audit": cmd_audit, "override": cmd_override, "serve": cmd_serve, "import": cmd_import, "ask": cmd_ask, "sync": cmd_sync, "lineage": cmd_lineage, "bundle": cmd_bundle, "quarantine": cmd_quarantine, "review": cmd_review, "eval": cmd_eval}
 
 
 def main(argv: Optional[list[str]] = None) -> int:

@@ -187,25 +187,78 @@ class CanonService:
 
     # -- ask -----------------------------------------------------------------------------------
 
+    cache_hits = 0
+
     def ask(self, request: AskRequest) -> Bundle:
         as_of = request.as_of or self.now().date()
         requester = Requester(principal=request.principal, roles=sorted(set(request.roles)))
         known_at = request.known_at
         source = self.catalog.source(requester.roles, known_at)
-        reading = read_question(request.question, as_of, self.catalog.names())
-        plan = route(reading)
-        bundle = answer_reading(
-            reading,
-            requester=requester,
-            as_of=as_of,
-            known_at=known_at.isoformat().replace("+00:00", "Z") if known_at else None,
-            source=source,
-            route=ToolCall(name="route", args=plan.model_dump(), result_ids=[]),
-        )
+        key = self._cache_key(request.question, requester, as_of, known_at)
+        generation = self.catalog.generation()
+        hit = self._from_cache(key, source)
+        if hit is not None:
+            self.cache_hits += 1
+            return Bundle.model_validate(hit).model_copy(update={"id": request.id})
+        bundle = self._resolve_only(request.model_copy(update={"as_of": as_of}))
+        if bundle.behavior.value in ("answer", "answer_with_conflict", "clarify_or_split") and bundle.evidence \
+                and bundle.validation.passed:
+            self.catalog.cache(key, bundle.to_json(), generation)
         if request.id is not None:
             bundle = bundle.model_copy(update={"id": request.id})
         self.catalog.save_bundle(bundle.to_json(), self.now())
         return bundle
+
+    @staticmethod
+    def _cache_key(question: str, requester: Requester, as_of: date, known_at: Optional[datetime]) -> str:
+        import hashlib
+
+        from resolver.text import norm
+
+        # the principal is part of the bundle (and its id), so it is part of the key too
+        raw = json.dumps([norm(question), question, requester.principal, requester.roles, as_of.isoformat(),
+                          known_at.isoformat() if known_at else None])
+        return hashlib.sha256(raw.encode("utf-8")).hexdigest()
+
+    def _from_cache(self, key: str, source) -> Optional[dict]:
+        """A cached bundle, if the catalog has not changed since and its evidence still verifies."""
+        hit = self.catalog.cached(key)
+        if hit is None:
+            return None
+        shown = {e["evidence_id"]: e for e in hit["evidence"]}
+        verified = source.verify(set(shown) | set(hit["context_ids"]))
+        for evidence_id, e in shown.items():
+            if verified.get(evidence_id) != (e["revision"], e["content_hash"]):
+                return None
+        return hit
+
+    def replay(self, bundle_id: str, *, against_now: bool = False) -> dict:
+        """Re-resolve a stored bundle (as the catalog knew it when the bundle was made, or now) and
+        report every difference."""
+        stored = self.catalog.get_bundle(bundle_id)
+        known_at = None if against_now else (parse_known_at(stored["known_at"]) if stored.get("known_at")
+                                              else self.catalog.bundle_created_at(bundle_id))
+        request = AskRequest(question=stored["question"], roles=stored["requester"]["roles"],
+                             principal=stored["requester"].get("principal"), as_of=stored["as_of"], known_at=known_at)
+        fresh = self._resolve_only(request).to_json()
+        differences = []
+        for field in ("behavior", "interpretation", "answer", "confidence", "gaps"):
+            if stored.get(field) != fresh.get(field):
+                differences.append({"field": field, "stored": stored.get(field), "replayed": fresh.get(field)})
+        key = lambda e: (e["evidence_id"], e["role"], e["revision"], e["content_hash"])
+        if sorted(map(key, stored["evidence"])) != sorted(map(key, fresh["evidence"])):
+            differences.append({"field": "evidence", "stored": sorted(map(key, stored["evidence"])),
+                                "replayed": sorted(map(key, fresh["evidence"]))})
+        return {"bundle_id": bundle_id, "replayed_known_at": known_at.isoformat() if known_at else "now",
+                "identical": not differences, "differences": differences}
+
+    def _resolve_only(self, request: AskRequest) -> Bundle:
+        requester = Requester(principal=request.principal, roles=sorted(set(request.roles)))
+        reading = read_question(request.question, request.as_of, self.catalog.names())
+        return answer_reading(reading, requester=requester, as_of=request.as_of,
+                              known_at=request.known_at.isoformat().replace("+00:00", "Z") if request.known_at else None,
+                              source=self.catalog.source(requester.roles, request.known_at),
+                              route=ToolCall(name="route", args=route(reading).model_dump(), result_ids=[]))
 
     def bundle(self, bundle_id: str) -> dict:
         return self.catalog.get_bundle(bundle_id)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from datetime import date
 from pathlib import Path
 from typing import Literal, Optional
@@ -266,14 +266,17 @@ class SearchIndexes:
 
     def search(self, query: str, roles: Collection[str], as_of: Optional[date] = None, mode: Mode = "governed",
                limit: int = 10, *, period: Optional[tuple[date, date]] = None,
-               recheck: Optional[Callable[[list[str]], set[str]]] = None, exclude_untrusted: bool = True,
+               recheck: Optional[Callable[[list[str]], Collection[str] | Mapping[str, tuple]]] = None,
+               exclude_untrusted: bool = True,
                depth: Optional[int] = None) -> SearchResult:
         """Evidence for `query` that `roles` may retrieve, best first, at most `limit`.
 
         `as_of` is the reporting date (and `period` a reporting period) the governed ranking
         weighs effective intervals against; it filters nothing. `depth` chunks are taken from
         each index (default: 5 x limit, at least 50). `recheck` gets the candidate evidence ids
-        and returns those the requester may retrieve now; the others are dropped and counted.
+        and returns those the requester may retrieve now (a set), or, like EvidenceSource.verify,
+        {evidence_id: (live revision, content hash)}; then a hit of another revision or content is
+        dropped too. Dropped hits are counted in `dropped_stale`.
         """
         if mode not in ("text", "vector", "hybrid", "governed"):
             raise ValueError(f"unknown search mode '{mode}' (text, vector, hybrid or governed)")
@@ -294,8 +297,13 @@ class SearchIndexes:
                 fused = govern(fused, as_of, period)
         dropped = 0
         if recheck is not None and fused:
-            allowed = set(recheck(sorted({h.evidence_id for h in fused})))
-            kept = [h for h in fused if h.evidence_id in allowed]
+            allowed = recheck(sorted({h.evidence_id for h in fused}))
+            if isinstance(allowed, Mapping):  # {evidence_id: (revision, content_hash)}, as EvidenceSource.verify
+                kept = [h for h in fused if h.evidence_id in allowed
+                        and tuple(allowed[h.evidence_id]) == (h.revision, h.content_hash)]
+            else:
+                allowed = set(allowed)
+                kept = [h for h in fused if h.evidence_id in allowed]
             dropped = len(fused) - len(kept)
             fused = kept
         hits = tuple(h.model_copy(update={"rank": i}) for i, h in enumerate(fused[:limit], 1))

@@ -203,6 +203,16 @@ class BundleRow(SQLModel, table=True):
     payload: str
 
 
+class CacheRow(SQLModel, table=True):
+    """Answers by (normalized question, roles, as_of, known_at), valid for one catalog generation
+    and re-verified against the catalog before use. Never holds abstain, deny or evidence-free answers."""
+
+    __tablename__ = "answer_cache"
+    key: str = Field(primary_key=True)
+    generation: int
+    payload: str
+
+
 class MetaRow(SQLModel, table=True):
     __tablename__ = "catalog_meta"
     key: str = Field(primary_key=True)
@@ -529,6 +539,24 @@ class Catalog:
                                   "VALUES (:b, :t, :p, :q, :payload)"),
                              {"b": bundle_json["bundle_id"], "t": now, "p": bundle_json["requester"].get("principal"),
                               "q": bundle_json["question"], "payload": payload})
+
+    def cached(self, key: str) -> Optional[dict]:
+        with self.engine.connect() as conn:
+            row = conn.execute(text("SELECT generation, payload FROM answer_cache WHERE key = :k"), {"k": key}).first()
+            if row is None:
+                return None
+            current = conn.execute(text("SELECT value FROM catalog_meta WHERE key = 'generation'")).scalar()
+        return json.loads(row.payload) if row.generation == int(current or 0) else None
+
+    def cache(self, key: str, bundle_json: dict, generation: int) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(text("DELETE FROM answer_cache WHERE key = :k"), {"k": key})
+            conn.execute(text("INSERT INTO answer_cache (key, generation, payload) VALUES (:k, :g, :p)"),
+                         {"k": key, "g": generation, "p": json.dumps(bundle_json, ensure_ascii=False, sort_keys=True)})
+
+    def bundle_created_at(self, bundle_id: str) -> Optional[datetime]:
+        with self.engine.connect() as conn:
+            return _utc(conn.execute(text("SELECT created_at FROM bundle WHERE bundle_id = :b"), {"b": bundle_id}).scalar())
 
     def get_bundle(self, bundle_id: str) -> dict:
         with self.engine.connect() as conn:

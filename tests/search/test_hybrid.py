@@ -80,6 +80,17 @@ def test_recheck_drops_what_a_stale_index_returns(indexes):
         assert "METRIC.CHURN.v2" not in _ids(result) and result.dropped_stale == 1, mode
 
 
+def test_recheck_by_revision_drops_hits_of_an_older_revision(indexes):
+    corpus = _corpus()
+    indexes.update(corpus)
+    v2 = corpus[1]
+    verify = lambda ids: {i: (1, next(r.record.content_hash for r in corpus if r.evidence_id == i))  # noqa: E731
+                          for i in ids if i != "METRIC.CHURN.v2"} | {"METRIC.CHURN.v2": (2, v2.record.content_hash)}
+    result = indexes.search("churn disconnections", ["analysts"], mode="hybrid", recheck=verify)
+    assert "METRIC.CHURN.v2" not in _ids(result) and result.dropped_stale == 1
+    assert "METRIC.CHURN.v1" in _ids(result)
+
+
 def test_no_roles_finds_nothing(indexes):
     indexes.update(_corpus())
     for mode in MODES:
