@@ -19,6 +19,7 @@ from catalog.loader import RECORD_SUFFIXES, LoadedFile, Rejected, expand, parse_
 from catalog.records import Frozen, as_utc
 from catalog.store import Catalog, ImportReport
 from resolver.bundle import Bundle, Requester
+from agent.llm import LlmConfig, LlmHooks
 from agent.router import route
 from resolver.bundle import ToolCall
 from resolver.interpret import read_question
@@ -60,6 +61,7 @@ class CanonConfig(Frozen):
 
     dbt: dict = Field(default_factory=dict)  # DbtMappingConfig fields: default_roles, roles_by_group, ...
     documents: dict = Field(default_factory=dict)  # narrative documents: default_roles, owner, legacy_years
+    llm: LlmConfig = Field(default_factory=LlmConfig)  # optional model: off unless enabled with base_url and model
     openlineage_roles: list[str] = Field(default_factory=lambda: ["analytics_readers"])
 
 
@@ -97,6 +99,12 @@ class CanonService:
         if self._config is None:
             self._config = load_config()
         return self._config
+
+    @property
+    def llm(self) -> LlmHooks:
+        if getattr(self, "_llm", None) is None:
+            self._llm = LlmHooks(self.config.llm)
+        return self._llm
 
     @staticmethod
     def now() -> datetime:
@@ -194,7 +202,8 @@ class CanonService:
         requester = Requester(principal=request.principal, roles=sorted(set(request.roles)))
         known_at = request.known_at
         source = self.catalog.source(requester.roles, known_at)
-        key = self._cache_key(request.question, requester, as_of, known_at)
+        key = self._cache_key(request.question, requester, as_of, known_at,
+                              self.config.llm.model if self.config.llm.active else None)
         generation = self.catalog.generation()
         hit = self._from_cache(key, source)
         if hit is not None:
@@ -210,14 +219,15 @@ class CanonService:
         return bundle
 
     @staticmethod
-    def _cache_key(question: str, requester: Requester, as_of: date, known_at: Optional[datetime]) -> str:
+    def _cache_key(question: str, requester: Requester, as_of: date, known_at: Optional[datetime],
+                   model: Optional[str] = None) -> str:
         import hashlib
 
         from resolver.text import norm
 
         # the principal is part of the bundle (and its id), so it is part of the key too
         raw = json.dumps([norm(question), question, requester.principal, requester.roles, as_of.isoformat(),
-                          known_at.isoformat() if known_at else None])
+                          known_at.isoformat() if known_at else None, model])
         return hashlib.sha256(raw.encode("utf-8")).hexdigest()
 
     def _from_cache(self, key: str, source) -> Optional[dict]:
@@ -242,7 +252,9 @@ class CanonService:
                              principal=stored["requester"].get("principal"), as_of=stored["as_of"], known_at=known_at)
         fresh = self._resolve_only(request).to_json()
         differences = []
-        for field in ("behavior", "interpretation", "answer", "confidence", "gaps"):
+        worded = any(c["rule"].startswith("worded_") for c in stored["validation"]["checks"])
+        # a model's wording is not reproducible; what it rests on (behavior, evidence) is
+        for field in ("behavior", "interpretation", "confidence", "gaps") + (() if worded else ("answer",)):
             if stored.get(field) != fresh.get(field):
                 differences.append({"field": field, "stored": stored.get(field), "replayed": fresh.get(field)})
         key = lambda e: (e["evidence_id"], e["role"], e["revision"], e["content_hash"])
@@ -254,10 +266,10 @@ class CanonService:
 
     def _resolve_only(self, request: AskRequest) -> Bundle:
         requester = Requester(principal=request.principal, roles=sorted(set(request.roles)))
-        reading = read_question(request.question, request.as_of, self.catalog.names())
+        reading = self.llm.read(request.question, request.as_of, self.catalog.names())
         return answer_reading(reading, requester=requester, as_of=request.as_of,
                               known_at=request.known_at.isoformat().replace("+00:00", "Z") if request.known_at else None,
-                              source=self.catalog.source(requester.roles, request.known_at),
+                              source=self.catalog.source(requester.roles, request.known_at), wording=self.llm.wording,
                               route=ToolCall(name="route", args=route(reading).model_dump(), result_ids=[]))
 
     def bundle(self, bundle_id: str) -> dict:

@@ -4,7 +4,7 @@ Pure: no search or model library is imported here. A body is split at Markdown h
 paragraphs; a paragraph longer than MAX_CHARS is split at sentence boundaries (then at spaces, and
 only as a last resort inside a word). Nothing is ever cut off: chunk texts are verbatim slices of
 the body that together cover every non-space character of it, in order. A body of at most
-MAX_CHARS characters is one chunk.
+MAX_CHARS characters is one chunk. `Hit` is what every index returns for a chunk it found.
 """
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """Full-text index of chunks on disk (tantivy), searched inside the requester's permissions.
 
-Fields: title and the entity's names are weighted well above the body; `ident` holds technical
+Fields: title and the entity's names are weighted well above the body (which also holds them, so
+that one fuzzy or prefix look-up covers a chunk's every word); `ident` holds technical
 identifiers as written (dbt unique_ids, column names, policy numbers, evidence ids: lowercased,
 untokenized); `perm`, `authority`, `status` are raw tokens; `eff_from` / `eff_to` are day
 numbers (date.toordinal(); open ends are 0 and OPEN_TO).
@@ -28,7 +29,7 @@ from typing import Optional
 
 from catalog.chunks import Chunk, Hit, identifiers_in
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 OPEN_FROM = 0
 OPEN_TO = 4_000_000  # beyond date.max.toordinal()
 ANALYZER = "canon_text"
@@ -53,12 +54,6 @@ s z za o od pro a i ale mi mne mně
 """.split())
 
 _NUMERIC_ID = re.compile(r"^[0-9]+(?:[.#:/-][0-9]+)+$")
-
-
-def _fold(word: str) -> str:
-    import unicodedata
-
-    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
 
 
 def day_number(d: Optional[date], open_value: int) -> int:
@@ -128,7 +123,8 @@ class TextIndex:
         d = self._t.Document()
         for name, value in (("chunk_id", c.chunk_id), ("evidence_id", c.evidence_id), ("entity_id", c.entity_id),
                             ("title", c.title), ("kind", c.entity_type.replace("_", " ")),
-                            ("body", "\n".join((*c.headings, c.text))), ("authority", c.authority.value),
+                            ("body", "\n".join((c.title, *c.aliases, *c.headings, c.text))),
+                            ("authority", c.authority.value),
                             ("status", c.status.value), ("entity_type", c.entity_type),
                             ("content_hash", c.content_hash)):
             d.add_text(name, value)
@@ -209,8 +205,8 @@ class TextIndex:
     def _analyze(self, text: str) -> list[str]:
         return self._analyzer.analyze(text)
 
-    def _terms(self, query: str) -> tuple[list[tuple[str, str]], list[str]]:
-        """([(indexed form, word as typed and accent-folded)], identifiers as written)."""
+    def _terms(self, query: str) -> tuple[list[str], list[str]]:
+        """(the query's words as indexed, its identifiers as written)."""
         idents = sorted(identifiers_in(query))
         text = query
         for ident in idents:
@@ -219,14 +215,14 @@ class TextIndex:
         spelled: set[str] = set()  # words an identifier of the query already stands for
         for ident in idents:
             spelled.update(self._analyze(re.sub(r"[.#:/_-]", " ", ident)))
-        words: dict[str, str] = {}
+        words: dict[str, None] = {}
         for w in re.findall(r"\w+", text.lower()):
             if w in QUESTION_WORDS:
                 continue
             for token in self._analyze(w):
                 if token not in spelled:
-                    words.setdefault(token, _fold(w))
-        return list(words.items()), idents
+                    words[token] = None
+        return list(words), idents
 
     def _term_any_field(self, token: str):
         Q, Occur = self._t.Query, self._t.Occur
@@ -249,22 +245,20 @@ class TextIndex:
             alternatives.append((Occur.Should, Q.boolean_query([(occur, self._term_any_field(p)) for p in parts])))
         return Q.boolean_query(alternatives)
 
-    def _word_clause(self, stem: str, typed: str, strict: bool, known: bool = True):
+    def _word_clause(self, stem: str, strict: bool, known: bool = True):
         """The word exactly (BM25 over the weighted fields); loosely, a word the index does not
-        hold is also looked for within edit distance 1 (as indexed and as typed) or as a prefix."""
+        hold is also looked for within edit distance 1 or as a prefix, in the body (which holds
+        the title, names and headings too)."""
         if strict or known:
             return self._term_any_field(stem)
         Q, Occur = self._t.Query, self._t.Occur
         alternatives = [(Occur.Should, self._term_any_field(stem))]
-        for form in dict.fromkeys((stem, typed)):
-            if len(form) >= 4:
-                for field in ("title", "names", "body"):
-                    alternatives.append((Occur.Should, Q.boost_query(
-                        Q.fuzzy_term_query(self.schema, field, form, 1, True, False), FUZZY_BOOST)))
+        if len(stem) >= 4:
+            alternatives.append((Occur.Should, Q.boost_query(
+                Q.fuzzy_term_query(self.schema, "body", stem, 1, True, False), FUZZY_BOOST)))
         if len(stem) >= 3:
-            for field in ("title", "body"):
-                alternatives.append((Occur.Should, Q.boost_query(
-                    Q.fuzzy_term_query(self.schema, field, stem, 0, True, True), PREFIX_BOOST)))
+            alternatives.append((Occur.Should, Q.boost_query(
+                Q.fuzzy_term_query(self.schema, "body", stem, 0, True, True), PREFIX_BOOST)))
         return Q.boolean_query(alternatives)
 
     def _any_of(self, field: str, values: Collection[str]):
@@ -296,15 +290,15 @@ class TextIndex:
             clauses.append((Occur.Must, zero(Q.range_query(self.schema, "eff_to", t.FieldType.Integer, day, None))))
         return clauses
 
-    def _query(self, words: list[tuple[str, str]], idents: list[str], filters, at_least: Optional[int],
+    def _query(self, words: list[str], idents: list[str], filters, at_least: Optional[int],
                known: Optional[set[str]] = None):
         """Every term exactly (`at_least` None), or at least `at_least` terms loosely. `known`:
         the terms the index holds (the others get fuzzy and prefix alternatives)."""
         Q, Occur = self._t.Query, self._t.Occur
         strict = at_least is None
-        known = known if known is not None else {*idents, *(stem for stem, _ in words)}
+        known = known if known is not None else {*idents, *words}
         clauses = [self._ident_clause(i, strict, i in known) for i in idents]
-        clauses += [self._word_clause(stem, typed, strict, stem in known) for stem, typed in words]
+        clauses += [self._word_clause(stem, strict, stem in known) for stem in words]
         if not clauses:
             return None
         if strict:
@@ -330,10 +324,12 @@ class TextIndex:
         filters = self._filters(roles, as_of, exclude_untrusted, statuses, authorities)
         n = len(words) + len(idents)
         known = {i for i in idents if searcher.doc_freq("ident", i)}
-        known |= {stem for stem, _ in words if any(searcher.doc_freq(f, stem) for f in BOOSTS)}
+        known |= {stem for stem in words if any(searcher.doc_freq(f, stem) for f in BOOSTS)}
         hits: list[Hit] = []
         seen: set[str] = set()
         for match, at_least in (("strict", None), ("partial", (n + 1) // 2), ("loose", 1)):
+            if match == "strict" and len(known) < n:
+                continue  # a term the index does not hold: no chunk has every term
             if match == "partial" and (n <= 2 or len(hits) >= limit):
                 continue  # partial supplements the strict pass; with 1-2 terms it is the loose pass
             if match == "loose" and hits:

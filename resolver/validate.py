@@ -36,8 +36,10 @@ def checks(bundle: Bundle, verified: dict[str, tuple[int, str]], resolved_primar
 
     cited = cited_ids(bundle.answer)
     missing = sorted(set(cited) - evidence_ids)
+    # a model-worded answer may cite anything; never echo an unknown id into the bundle
+    named = f"{len(missing)} id(s)" if worded else ", ".join(missing)
     out.append(Check(rule="citations_in_evidence", passed=not missing,
-                     detail="every cited id is in evidence" if not missing else f"cited but not in evidence: {', '.join(missing)}"))
+                     detail="every cited id is in evidence" if not missing else f"cited but not in evidence: {named}"))
 
     unauthorized = sorted((evidence_ids | set(bundle.context_ids)) - set(verified))
     out.append(Check(rule="retrieved_and_authorized", passed=not unauthorized,
