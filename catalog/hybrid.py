@@ -30,7 +30,11 @@ from catalog.records import Authority, Revision, Status
 RRF_K = 60
 Mode = Literal["text", "vector", "hybrid", "governed"]
 
-# Governed ranking: multipliers on the fused score (see `govern`).
+# Governed ranking: multipliers on the fused score (see `govern`). The best (1.2 x 1.2) and the
+# worst (1.2 x 0.6) differ by at most 2x, about what RRF gives a record both retrievers found over
+# one that only one found: governance reorders comparably relevant evidence (the effective version
+# before the expired one, the authority before the wiki), it does not bury what both retrievers
+# agree on (a draft that is exactly about the question stays visible as a possible conflict).
 AUTHORITY_BOOST = 1.2  # authoritative, status current or superseded
 EFFECTIVE_BOOST = 1.2  # an authority whose stated interval contains the reporting date / overlaps the period
 NOT_EFFECTIVE = 0.6  # an authority with a stated interval that does not: the wrong version

@@ -316,11 +316,11 @@ class Catalog:
                     report.quarantined.append(rej.message)
                 if touched:
                     report.review_items = self.detect_conflicts(conn, touched, now)
+                    self._bump(conn)
                 for record in legacy or []:
                     report.review_items += self._file_item(conn, f"soft:legacy:{record.evidence_id}", "soft", record.entity_id,
                                                            [record.evidence_id], f"{record.evidence_id} is older than the legacy "
                                                            "threshold; review whether it should be superseded or archived", now)
-                    self._bump(conn)
         except SQLAlchemyError as exc:
             raise CatalogError(f"the import was rolled back; the catalog is unchanged: {str(exc).splitlines()[0]}") from None
         return report
@@ -533,25 +533,22 @@ class Catalog:
     def save_bundle(self, bundle_json: dict, now: datetime) -> None:
         payload = json.dumps(bundle_json, ensure_ascii=False, sort_keys=True)
         with self.engine.begin() as conn:
-            exists = conn.execute(text("SELECT 1 FROM bundle WHERE bundle_id = :b"), {"b": bundle_json["bundle_id"]}).first()
-            if not exists:
-                conn.execute(text("INSERT INTO bundle (bundle_id, created_at, principal, question, payload) "
-                                  "VALUES (:b, :t, :p, :q, :payload)"),
-                             {"b": bundle_json["bundle_id"], "t": now, "p": bundle_json["requester"].get("principal"),
-                              "q": bundle_json["question"], "payload": payload})
+            conn.execute(text("INSERT INTO bundle (bundle_id, created_at, principal, question, payload) "
+                              "VALUES (:b, :t, :p, :q, :payload) ON CONFLICT (bundle_id) DO NOTHING"),
+                         {"b": bundle_json["bundle_id"], "t": now, "p": bundle_json["requester"].get("principal"),
+                          "q": bundle_json["question"], "payload": payload})
 
     def cached(self, key: str) -> Optional[dict]:
         with self.engine.connect() as conn:
-            row = conn.execute(text("SELECT generation, payload FROM answer_cache WHERE key = :k"), {"k": key}).first()
-            if row is None:
-                return None
-            current = conn.execute(text("SELECT value FROM catalog_meta WHERE key = 'generation'")).scalar()
-        return json.loads(row.payload) if row.generation == int(current or 0) else None
+            payload = conn.execute(text(
+                "SELECT c.payload FROM answer_cache c JOIN catalog_meta m ON m.key = 'generation' "
+                "WHERE c.key = :k AND c.generation = CAST(m.value AS INTEGER)"), {"k": key}).scalar()
+        return json.loads(payload) if payload else None
 
     def cache(self, key: str, bundle_json: dict, generation: int) -> None:
         with self.engine.begin() as conn:
-            conn.execute(text("DELETE FROM answer_cache WHERE key = :k"), {"k": key})
-            conn.execute(text("INSERT INTO answer_cache (key, generation, payload) VALUES (:k, :g, :p)"),
+            conn.execute(text("INSERT INTO answer_cache (key, generation, payload) VALUES (:k, :g, :p) "
+                              "ON CONFLICT (key) DO UPDATE SET generation = excluded.generation, payload = excluded.payload"),
                          {"k": key, "g": generation, "p": json.dumps(bundle_json, ensure_ascii=False, sort_keys=True)})
 
     def bundle_created_at(self, bundle_id: str) -> Optional[datetime]:
@@ -667,13 +664,19 @@ class CatalogSource:
         ids = sorted(set(entity_ids))
         if not ids:
             return {}
-        visible_rows = self._query(_LIVE.format(scope="entity_id IN :ids") + " WHERE " + _VISIBLE, ids=ids)
-        hidden = {row[0] for row in self._query(
-            "SELECT DISTINCT r.entity_id FROM (" + _LIVE.format(scope="entity_id IN :ids") + ") r WHERE NOT " + _VISIBLE, ids=ids)}
+        # one pass: visible records come back whole; of the others only the fact that they exist
+        rows = self._query(
+            "SELECT r.pk, r.evidence_id, r.revision, r.entity_id, r.recorded_at, r.artifact_id, "
+            "CASE WHEN " + _VISIBLE + " THEN r.payload END AS payload FROM (" + _LIVE.format(scope="entity_id IN :ids") + ") r",
+            ids=ids)
         out: dict[str, EntityView] = {}
         grouped: dict[str, list[Revision]] = {}
-        for row in visible_rows:
-            grouped.setdefault(row.entity_id, []).append(_revision(row))
+        hidden: set[str] = set()
+        for row in rows:
+            if row.payload is None:
+                hidden.add(row.entity_id)
+            else:
+                grouped.setdefault(row.entity_id, []).append(_revision(row))
         for eid in set(grouped) | hidden:
             out[eid] = EntityView(tuple(sorted(grouped.get(eid, []), key=lambda r: r.evidence_id)), eid in hidden)
         return out

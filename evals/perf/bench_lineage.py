@@ -168,6 +168,7 @@ def child_sync(path: Path, rounds: int, keep: Path | None, setup_only: bool, pro
     out["records"] = len(batch.records)
     out["edges"] = len(batch.edges)
     out["quarantined"] = len(batch.quarantine)
+    out["warnings"] = len(batch.warnings)
     out["resource_types"] = batch.stats.resource_types
     del batch
     if not setup_only:
