@@ -84,6 +84,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--keys", help="API keys file (YAML); default $CANON_API_KEYS")
     _common(p)
 
+    p = sub.add_parser("search", help="discovery search (tantivy + MiniLM, fused) inside your permissions")
+    p.add_argument("query")
+    p.add_argument("--role", action="append", default=[], dest="roles")
+    p.add_argument("--mode", choices=["governed", "hybrid", "text", "vector"], default="governed")
+    p.add_argument("--limit", type=int, default=10)
+    p.add_argument("--as-of")
+    p.add_argument("--json", action="store_true")
+    _common(p)
+
+    p = sub.add_parser("reindex", help="rebuild the text and vector indexes from the catalog")
+    _common(p)
+
     p = sub.add_parser("replay", help="re-resolve a stored bundle and report any difference")
     p.add_argument("bundle_id")
     p.add_argument("--now", action="store_true", help="against the catalog as it is now, not as it was then")
@@ -295,6 +307,31 @@ def cmd_serve(args) -> int:
     return 0
 
 
+def cmd_search(args) -> int:
+    from api.service import parse_as_of
+
+    result = _service(args).search(args.query, roles=args.roles, as_of=parse_as_of(args.as_of), mode=args.mode,
+                                   limit=args.limit)
+    if args.json:
+        print(json.dumps(result, default=str))
+        return 0
+    if not result["hits"]:
+        print("no hits within your permissions")
+    for h in result["hits"]:
+        parts = [f"text #{h['text_rank']}" if h["text_rank"] else "", f"vector #{h['vector_rank']}" if h["vector_rank"] else ""]
+        print(f"{h['rank']:>2}. {h['evidence_id']}  {h['title']}  ({h['status']}, {h['authority']})  "
+              f"score {h['score']:.4f}  {' '.join(p for p in parts if p)}")
+    if result["dropped_stale"]:
+        print(f"({result['dropped_stale']} stale hit(s) dropped after re-checking the catalog)")
+    return 0
+
+
+def cmd_reindex(args) -> int:
+    report = _service(args).reindex()
+    print(f"reindexed {len(report['indexed'])} records in {report['chunks']} chunks ({report['encoded']} texts embedded)")
+    return 0
+
+
 def cmd_replay(args) -> int:
     result = _service(args).replay(args.bundle_id, against_now=args.now)
     if args.json:
@@ -410,7 +447,7 @@ def cmd_eval(args) -> int:
     return run_suites(args.suite, as_json=args.json)
 
 
-COMMANDS = {"replay": cmd_replay, "audit": cmd_audit, "override": cmd_override, "serve": cmd_serve, "import": cmd_import, "ask": cmd_ask, "sync": cmd_sync, "lineage": cmd_lineage, "bundle": cmd_bundle, "quarantine": cmd_quarantine, "review": cmd_review, "eval": cmd_eval}
+COMMANDS = {"search": cmd_search, "reindex": cmd_reindex, "replay": cmd_replay, "audit": cmd_audit, "override": cmd_override, "serve": cmd_serve, "import": cmd_import, "ask": cmd_ask, "sync": cmd_sync, "lineage": cmd_lineage, "bundle": cmd_bundle, "quarantine": cmd_quarantine, "review": cmd_review, "eval": cmd_eval}
 
 
 def main(argv: Optional[list[str]] = None) -> int:

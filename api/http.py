@@ -133,6 +133,13 @@ def create_app(service: CanonService, keys: dict[str, Caller]) -> FastAPI:
         result = service.lineage(nodeId, direction=direction, depth=depth, at=at, roles=who.roles)
         return marquez_graph(result)
 
+    @app.get("/v1/search")
+    def search(q: str, mode: str = "governed", limit: int = 10, as_of: Optional[date] = None,
+               who: Caller = Depends(caller)) -> dict:
+        if mode not in ("governed", "hybrid", "text", "vector"):
+            raise UsageError(f"mode '{mode}' must be governed, hybrid, text or vector")
+        return service.search(q, roles=who.roles, as_of=as_of, mode=mode, limit=max(1, min(limit, 100)))
+
     async def intake(request: Request, who: Caller) -> JSONResponse:
         raw = await request.body()
         if request.headers.get("content-encoding", "").lower() == "gzip":

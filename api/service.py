@@ -127,7 +127,9 @@ class CanonService:
             if item.document is not None:
                 if self._document_to_record(relative, item, now):
                     legacy.append(item.records[0])
-        return self.catalog.import_files([item for _, item in loaded], [], now, fault=fault, legacy=legacy)
+        report = self.catalog.import_files([item for _, item in loaded], [], now, fault=fault, legacy=legacy)
+        self.refresh_search()
+        return report
 
     def preview(self, paths: list[str]) -> list:
         """How each narrative document would be classified, with method and confidence per field; no writes."""
@@ -305,6 +307,31 @@ class CanonService:
         self.catalog.save_bundle(bundle.to_json(), self.now())
         return bundle.to_json()
 
+    # -- search --------------------------------------------------------------------------------
+
+    def refresh_search(self) -> None:
+        """Bring the search indexes in line with the catalog (same command as the write). Only when
+        they exist already or search is installed; the catalog stays the authority either way."""
+        from catalog.search import available
+
+        if available() and os.environ.get("CANON_SEARCH", "on") != "off":
+            self.catalog.search.refresh()
+
+    def search(self, query: str, *, roles: list[str], as_of: Optional[date] = None, mode: str = "governed",
+               limit: int = 10, known_at: Optional[datetime] = None) -> dict:
+        from resolver.dates import find_time
+
+        day = as_of or self.now().date()
+        time = find_time(query, day)
+        period = (time.period.start, time.period.end) if time.period else None
+        source = self.catalog.source(roles, known_at)
+        result = self.catalog.search.search(query, source, as_of=time.reporting_date or day, period=period, mode=mode, limit=limit)
+        return result.model_dump(mode="json")
+
+    def reindex(self) -> dict:
+        report = self.catalog.search.rebuild()
+        return report.model_dump(mode="json")
+
     # -- quarantine ----------------------------------------------------------------------------
 
     def quarantine_list(self, status: Optional[str] = None) -> list[dict]:
@@ -343,6 +370,7 @@ class CanonService:
         subset = type(loaded)(path=loaded.path, content_hash=loaded.content_hash, records=wanted)
         report = self.catalog.import_files([subset], [], self.now())
         self.catalog.resolve_quarantine(item_id, self.now())
+        self.refresh_search()
         return {"resolved": True, "message": f"record #{item['record_index'] + 1} of {path} imported "
                                               f"({report.added} added, {report.revised} revised)"}
 
@@ -369,13 +397,17 @@ class CanonService:
                       valid_from: Optional[date] = None, valid_to: Optional[date] = None) -> dict:
         from catalog.review_store import decide
 
-        return decide(self.catalog, item_id, action, reviewer=reviewer, rationale=rationale, now=self.now(), winner=winner,
-                      valid_from=valid_from, valid_to=valid_to)
+        result = decide(self.catalog, item_id, action, reviewer=reviewer, rationale=rationale, now=self.now(), winner=winner,
+                        valid_from=valid_from, valid_to=valid_to)
+        self.refresh_search()
+        return result
 
     def review_revert(self, decision_id: int, *, reviewer: str, reason: str) -> dict:
         from catalog.review_store import revert
 
-        return revert(self.catalog, decision_id, reviewer=reviewer, reason=reason, now=self.now())
+        result = revert(self.catalog, decision_id, reviewer=reviewer, reason=reason, now=self.now())
+        self.refresh_search()
+        return result
 
     # -- dbt and OpenLineage -------------------------------------------------------------------
 
@@ -389,7 +421,9 @@ class CanonService:
         now = self.now()
         config = config or DbtMappingConfig.model_validate(self.config.dbt)
         batch = read_dbt(path, config=config, synced_at=synced_at or now)
-        return sync_dbt(self.catalog, batch, path, now, progress=progress)
+        report = sync_dbt(self.catalog, batch, path, now, progress=progress)
+        self.refresh_search()
+        return report
 
     def sync_openlineage(self, paths: list[str]):
         from catalog.openlineage_events import read_openlineage
@@ -400,7 +434,9 @@ class CanonService:
         if missing:
             raise FileFormatError(missing[0], "no such file or folder")
         batch = read_openlineage(paths, received_at=now)
-        return sync_openlineage(self.catalog, batch, ", ".join(paths), now, roles=tuple(self.config.openlineage_roles))
+        report = sync_openlineage(self.catalog, batch, ", ".join(paths), now, roles=tuple(self.config.openlineage_roles))
+        self.refresh_search()
+        return report
 
     def ingest_openlineage_events(self, events: list, source: str = "(http)"):
         from catalog.openlineage_events import read_openlineage_payloads
@@ -408,7 +444,9 @@ class CanonService:
 
         now = self.now()
         batch = read_openlineage_payloads(events, source=source, received_at=now)
-        return sync_openlineage(self.catalog, batch, source, now, roles=tuple(self.config.openlineage_roles))
+        report = sync_openlineage(self.catalog, batch, source, now, roles=tuple(self.config.openlineage_roles))
+        self.refresh_search()
+        return report
 
     def lineage(self, node: str, *, direction: str = "both", depth: int = 0, at: Optional[date] = None,
                 roles: Optional[list[str]] = None, types: Optional[list[str]] = None) -> dict:

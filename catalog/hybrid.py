@@ -205,7 +205,7 @@ def govern(hits: Sequence[FusedHit], as_of: Optional[date] = None,
 
 def index_key(rev: Revision) -> list:
     r = rev.record
-    return [rev.revision, r.content_hash, sorted(r.permissions), r.status.value]
+    return [rev.revision, r.content_hash, sorted(set(r.permissions)), r.status.value]
 
 
 class SearchIndexes:
@@ -231,8 +231,10 @@ class SearchIndexes:
         tmp.write_text(json.dumps(state, sort_keys=True), encoding="utf-8")
         os.replace(tmp, self._state_file)
 
-    def update(self, revisions_live: Iterable[Revision], removed_evidence_ids: Iterable[str] = ()) -> UpdateReport:
-        """Bring both indexes in line with these live revisions and removals (one operation)."""
+    def update(self, revisions_live: Iterable[Revision], removed_evidence_ids: Iterable[str] = (),
+               vectors: bool = True) -> UpdateReport:
+        """Bring both indexes in line with these live revisions and removals (one operation).
+        With vectors=False only the text index is updated (the vector index is built on first use)."""
         state = self._state()
         chunks: list[Chunk] = []
         indexed, removed, unchanged = [], set(removed_evidence_ids), 0
@@ -249,9 +251,11 @@ class SearchIndexes:
             state[rev.evidence_id] = key
         removed -= set(indexed)
         self.text.delete_evidence(removed)
-        self.vectors.delete_evidence(removed)
         self.text.upsert(chunks)
-        encoded = self.vectors.upsert(chunks)
+        encoded = 0
+        if vectors:
+            self.vectors.delete_evidence(removed)
+            encoded = self.vectors.upsert(chunks)
         for eid in removed:
             state.pop(eid, None)
         self._save_state(state)

@@ -272,6 +272,7 @@ class Catalog:
         except SQLAlchemyError as exc:
             raise CatalogError(f"cannot open the catalog at {url}: {exc.__class__.__name__}: {str(exc).splitlines()[0]}") from None
         self._index_cache: Optional[tuple[int, DeletionIndex]] = None
+        self._search = None
         self._graph_cache: Optional[tuple[tuple, LineageGraph]] = None
 
     # -- generation: bumped by every write, so in-process caches know when to rebuild ----------
@@ -492,6 +493,15 @@ class Catalog:
         return EvidenceRecord.model_validate(json.loads(payload)) if payload else None
 
     # -- reads ---------------------------------------------------------------------------------
+
+    @property
+    def search(self):
+        """The search indexes beside this catalog (catalog/search.py); tantivy loads only when used."""
+        if self._search is None:
+            from catalog.search import CatalogSearch
+
+            self._search = CatalogSearch(self)
+        return self._search
 
     def names(self) -> "CatalogNames":
         """Entity names as the catalog holds them (every form ever recorded: a superset, since
@@ -731,6 +741,14 @@ class CatalogSource:
                            "WHERE node_id IN :nodes AND checked_at <= :known_at ORDER BY checked_at", nodes=nodes)
         return [Freshness(node_id=r.node_id, status=r.status, checked_at=_utc(r.checked_at), max_loaded_at=_utc(r.max_loaded_at),
                           criteria=r.criteria or "", origin=r.origin, kind=r.kind) for r in rows]
+
+    def discover(self, question: str, as_of, period=None, limit: int = 5):
+        """Governed hybrid search inside this requester's permissions (empty when search is not installed)."""
+        from catalog.search import available
+
+        if not available():
+            return None
+        return self.catalog.search.search(question, self, as_of=as_of, period=period, limit=limit)
 
     def decisions(self, entity_id):
         from resolver.conflicts import RankDecision

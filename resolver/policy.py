@@ -266,6 +266,25 @@ def resolve(reading: Reading, source: EvidenceSource, as_of: date) -> Decision:
     if kind == "none" and reading.nodes and reading.intent in ("lineage", "definition_at", "definition_current"):
         return _node_lineage(reading, reading.nodes[0], source, day or as_of, interp, tools)
     if kind == "none":
+        found_by_search, hits = _discover(reading, source, day or as_of, tools)
+        if found_by_search is not None:
+            view = source.entities([found_by_search])
+            revs = [r for r in view.get(found_by_search, EntityView()).visible if usable(r)]
+            if revs:
+                kind, found = "subject", Subject(found_by_search, revs, f"{label(_representative(revs, day))} (found by search)")
+    if kind == "none":
+        related = [h for h in hits if h.text_match in ("strict", "partial")][:3]
+        if related:
+            revs = source.records_for_nodes([h.evidence_id for h in related])
+            context = [(r, "context") for h in related for r in revs.get(h.evidence_id, []) if r.evidence_id == h.evidence_id and usable(r)]
+            if context:
+                return Decision(
+                    Behavior.abstain, Interpretation(**interp),
+                    "canon could not tell which governed entity this question is about, so it does not answer. "
+                    "Search found possibly related records (shown, not relied on): " +
+                    "; ".join(f"{label(r)} {cite(r)}" for r, _ in context) + ". Name one of them to ask about it.",
+                    evidence=context, gaps=["no catalog entity matched the question; discovery search was not conclusive"],
+                    tools=tools)
         return Decision(
             Behavior.abstain,
             Interpretation(**interp),
@@ -302,6 +321,27 @@ def resolve(reading: Reading, source: EvidenceSource, as_of: date) -> Decision:
     }.get(reading.intent, _definition if day is not None else _period)
     decision = handler(reading, subject, source, day, interp, tools)
     return decision
+
+
+def _discover(reading: Reading, source: EvidenceSource, day: date, tools) -> tuple[Optional[str], list]:
+    """Discovery search for a question no name placed. An entity is taken only when text and
+    vector search agree on the same record first; otherwise the hits are only context."""
+    if reading.intent == "injection":
+        return None, []
+    period = (reading.time.period.start, reading.time.period.end) if reading.time.period else None
+    result = source.discover(reading.question, day, period)
+    if result is None or not result.hits:
+        return None, []
+    hits = list(result.hits)
+    tools.append(ToolCall(name="search", args={
+        "query": reading.question, "mode": result.mode, "dropped_stale": result.dropped_stale,
+        "scores": [{"evidence_id": h.evidence_id, "score": round(h.score, 4), "text_rank": h.text_rank,
+                    "text_match": h.text_match, "vector_rank": h.vector_rank,
+                    "vector_score": round(h.vector_score, 4) if h.vector_score is not None else None} for h in hits]},
+        result_ids=[h.evidence_id for h in hits]))
+    top = hits[0]
+    agreed = top.text_rank == 1 and top.vector_rank == 1 and top.text_match in ("strict", "partial")
+    return (top.entity_id if agreed else None), hits
 
 
 def _representative(revs: list[Revision], day: Optional[date]) -> Revision:

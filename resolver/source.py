@@ -86,6 +86,12 @@ class EvidenceSource(Protocol):
         """Live (not reverted) review decisions that rank records of this entity."""
         ...
 
+    def discover(self, question: str, as_of, period=None, limit: int = 5):
+        """Discovery search inside the requester's permissions: a result with `.hits` (each with
+        evidence_id, entity_id, title, score, text_rank, text_match, vector_rank), or None when no
+        search is installed."""
+        ...
+
 
 @dataclass
 class MemorySource:
@@ -98,6 +104,9 @@ class MemorySource:
 
     def decisions(self, entity_id):
         return list(self.rankings)
+
+    def discover(self, question, as_of, period=None, limit=5):
+        return None
 
     def _visible(self, rev: Revision) -> bool:
         return bool(set(rev.record.permissions) & set(self.roles))
