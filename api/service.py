@@ -454,7 +454,7 @@ class CanonService:
         from lineage.query import default_description, lineage_json
 
         source = self.catalog.source(roles or [], None)
-        view = source.lineage()
+        view = source.lineage(walk_in_store=True)
         if node not in view.graph:
             raise NotFoundError(f"no lineage node '{node}' in the catalog; name a dbt unique_id (model.pkg.name), "
                                 "an OpenLineage dataset (namespace:name) or a record id that states edges")

@@ -526,17 +526,24 @@ class Catalog:
         key = (generation, known_at)
         if self._graph_cache and self._graph_cache[0] == key:
             return self._graph_cache[1]
-        sql = (
-            "SELECT e.source, e.target, e.kind, e.origin, e.origin_kind, e.valid_from, e.valid_to FROM lineage_edge e "
-            "WHERE e.revision_pk IS NULL OR e.revision_pk IN (" + _LIVE.format(scope="1 = 1").replace(
-                "SELECT r.pk, r.evidence_id, r.revision, r.entity_id, r.recorded_at, r.artifact_id, r.payload", "SELECT r.pk") + ")"
-        )
+        columns = "e.source, e.target, e.kind, e.origin, e.origin_kind, e.valid_from, e.valid_to"
+        # artifact and event edges need no revision check; record edges only for the live revision
+        record_scope = "evidence_id IN (SELECT rv.evidence_id FROM revision rv JOIN lineage_edge le ON le.revision_pk = rv.pk)"
+        sql = (f"SELECT {columns} FROM lineage_edge e WHERE e.revision_pk IS NULL UNION ALL "
+               f"SELECT {columns} FROM lineage_edge e JOIN (" + _LIVE.format(scope=record_scope) + ") r ON r.pk = e.revision_pk")
         with self.engine.connect() as conn:
-            rows = conn.execute(text(sql), {"known_at": known_at}).all()
-        graph = LineageGraph(
-            LineageEdge(source=s, target=t, kind=k, origin=o, origin_kind=ok, valid_from=_utc(vf), valid_to=_utc(vt))
-            for s, t, k, o, ok, vf, vt in rows
-        )
+            rows = conn.exec_driver_sql(*_driver_sql(self.engine, sql, {"known_at": known_at})).fetchall()
+        import gc
+
+        frozen = gc.isenabled()
+        gc.disable()  # a bulk build of small objects: the collector only slows it down
+        try:
+            graph = LineageGraph.from_rows(
+                (s, t, k, o, ok, _utc(vf) if vf is not None else None, _utc(vt) if vt is not None else None)
+                for s, t, k, o, ok, vf, vt in rows)
+        finally:
+            if frozen:
+                gc.enable()
         self._graph_cache = (key, graph)
         return graph
 
@@ -612,6 +619,22 @@ class Catalog:
                     for t in ("revision", "artifact", "quarantine", "bundle", "lineage_edge")}
 
 
+def _driver_sql(engine: Engine, sql: str, params: dict) -> tuple[str, object]:
+    """Named :params rewritten for the DBAPI driver (qmark for sqlite, pyformat for psycopg2):
+    the hot bulk reads skip SQLAlchemy's statement machinery."""
+    import re
+
+    names = re.findall(r"(?<!:):([a-z_][a-z0-9_]*)", sql)
+    if engine.dialect.paramstyle == "qmark":
+        def stored(value):  # SQLAlchemy's SQLite DATETIME text format, so comparisons line up
+            if isinstance(value, datetime):
+                return as_utc(value).replace(tzinfo=None).strftime("%Y-%m-%d %H:%M:%S.%f")
+            return value
+
+        return re.sub(r"(?<!:):([a-z_][a-z0-9_]*)", "?", sql), tuple(stored(params[n]) for n in names)
+    return re.sub(r"(?<!:):([a-z_][a-z0-9_]*)", r"%(\1)s", sql), params
+
+
 def _sqlite_pragmas(dbapi_conn, _record) -> None:
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA journal_mode=WAL")
@@ -622,6 +645,52 @@ def _sqlite_pragmas(dbapi_conn, _record) -> None:
 def _revision(row) -> Revision:
     record = EvidenceRecord.model_validate(json.loads(row.payload))
     return Revision(record=record, revision=row.revision, recorded_at=_utc(row.recorded_at), artifact_id=row.artifact_id)
+
+
+class SqlLineageGraph(LineageGraph):
+    """The lineage graph walked in the catalog's edge table, one indexed query per level, without
+    loading the whole graph: what a one-shot command (`canon lineage`) needs. Record edges count
+    only when their revision is the live one at known_at, as in Catalog.lineage_graph."""
+
+    def __init__(self, catalog: "Catalog", known_at: datetime):
+        super().__init__()
+        self.catalog = catalog
+        self.known_at = known_at
+        self._live: dict[int, bool] = {}
+
+    def __contains__(self, node: str) -> bool:
+        sql = "SELECT 1 FROM lineage_edge WHERE source = :n OR target = :n LIMIT 1"
+        with self.catalog.engine.connect() as conn:
+            return conn.exec_driver_sql(*_driver_sql(self.catalog.engine, sql, {"n": node})).first() is not None
+
+    def _adjacent(self, nodes, upstream):
+        near, far = ("target", "source") if upstream else ("source", "target")
+        out: dict[str, list] = {}
+        rows = []
+        with self.catalog.engine.connect() as conn:
+            for start in range(0, len(nodes), 500):
+                chunk = nodes[start:start + 500]
+                marks = ", ".join(f":n{i}" for i in range(len(chunk)))
+                sql = (f"SELECT {near}, {far}, kind, origin, origin_kind, valid_from, valid_to, revision_pk "
+                       f"FROM lineage_edge WHERE {near} IN ({marks})")
+                rows += conn.exec_driver_sql(*_driver_sql(self.catalog.engine, sql, {f"n{i}": n for i, n in enumerate(chunk)})).fetchall()
+            pending = sorted({r[7] for r in rows if r[7] is not None and r[7] not in self._live})
+            for start in range(0, len(pending), 500):
+                chunk = pending[start:start + 500]
+                marks = ", ".join(f":p{i}" for i in range(len(chunk)))
+                sql = (f"SELECT r.pk FROM revision r WHERE r.pk IN ({marks}) AND r.revision = (SELECT MAX(r2.revision) "
+                       "FROM revision r2 WHERE r2.evidence_id = r.evidence_id AND r2.recorded_at <= :known_at)")
+                live = {row[0] for row in conn.exec_driver_sql(*_driver_sql(
+                    self.catalog.engine, sql, {"known_at": self.known_at, **{f"p{i}": p for i, p in enumerate(chunk)}}))}
+                self._live.update({p: p in live for p in chunk})
+        make = LineageEdge.model_construct
+        for here, there, kind, origin, origin_kind, vf, vt, pk in rows:
+            if pk is not None and not self._live.get(pk, False):
+                continue
+            source_, target_ = (there, here) if upstream else (here, there)
+            out.setdefault(here, []).append((there, make(source=source_, target=target_, kind=kind, origin=origin,
+                                                         origin_kind=origin_kind, valid_from=_utc(vf), valid_to=_utc(vt))))
+        return out
 
 
 class CatalogNames:
@@ -729,9 +798,11 @@ class CatalogSource:
                 ids=ordered[start:start + 500])}
         return set(origins) - visible
 
-    def lineage(self) -> LineageView:
-        return LineageView(self.catalog.lineage_graph(self.known_at), hidden_origins=self._hidden_origins,
-                           hidden_nodes=self._hidden_nodes)
+    def lineage(self, walk_in_store: bool = False) -> LineageView:
+        """The requester's lineage view: the in-process graph (built once per catalog generation), or,
+        for one-shot commands, a walk in the store that loads nothing it does not reach."""
+        graph = SqlLineageGraph(self.catalog, self.known_at) if walk_in_store else self.catalog.lineage_graph(self.known_at)
+        return LineageView(graph, hidden_origins=self._hidden_origins, hidden_nodes=self._hidden_nodes)
 
     def freshness(self, node_ids):
         nodes = sorted(set(node_ids))

@@ -30,6 +30,17 @@ class LineageGraph:
         for edge in edges:
             self.add(edge)
 
+    @classmethod
+    def from_rows(cls, rows) -> "LineageGraph":
+        """Bulk build from trusted (source, target, kind, origin, origin_kind, valid_from, valid_to)
+        rows read back from the catalog (validated when they were written)."""
+        graph = cls()
+        make = LineageEdge.model_construct
+        graph._g.add_edges_from(
+            (s, t, (o, vf), {"edge": make(source=s, target=t, kind=k, origin=o, origin_kind=ok, valid_from=vf, valid_to=vt)})
+            for s, t, k, o, ok, vf, vt in rows)
+        return graph
+
     def add(self, edge: LineageEdge) -> None:
         self._g.add_edge(edge.source, edge.target, key=(edge.origin, edge.valid_from), edge=edge)
 
@@ -47,12 +58,12 @@ class LineageGraph:
     def _usable(edge: LineageEdge, at: Optional[datetime], allow: Allow) -> bool:
         return (at is None or edge.holds_at(at)) and (allow is None or allow(edge.origin))
 
-    def _neighbours(self, node: str, upstream: bool, at: Optional[datetime], allow: Allow):
+    def _adjacent(self, nodes: list[str], upstream: bool) -> dict[str, list[tuple[str, LineageEdge]]]:
+        """For each node, its (neighbour, edge) pairs in one direction. Subclasses may fetch these
+        per level from elsewhere (the catalog walks its edge table without building a graph)."""
         adjacency = self._g.pred if upstream else self._g.succ
-        for other, keyed in adjacency[node].items():
-            usable = [d["edge"] for d in keyed.values() if self._usable(d["edge"], at, allow)]
-            if usable:
-                yield other, usable
+        return {n: [(other, d["edge"]) for other, keyed in adjacency[n].items() for d in keyed.values()]
+                for n in nodes if n in self._g}
 
     def walk(
         self,
@@ -69,7 +80,7 @@ class LineageGraph:
         depth 0 means unbounded. `allow` filters edges by origin, `allow_node` prunes nodes the
         caller may not see (a pruned node is neither returned nor walked through).
         """
-        if node not in self._g:
+        if node not in self:
             return {}, []
         seen = {node: 0}
         used: list[LineageEdge] = []
@@ -78,11 +89,14 @@ class LineageGraph:
         while frontier and (depth == 0 or distance < depth):
             distance += 1
             nxt = []
+            adjacent = self._adjacent(frontier, upstream)
             for current in frontier:
-                for other, edges in self._neighbours(current, upstream, at, allow):
+                for other, edge in adjacent.get(current, ()):
+                    if not self._usable(edge, at, allow):
+                        continue
                     if allow_node is not None and not allow_node(other):
                         continue
-                    used.extend(edges)
+                    used.append(edge)
                     if other not in seen:
                         seen[other] = distance
                         nxt.append(other)
