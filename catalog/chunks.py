@@ -14,7 +14,7 @@ from typing import Optional
 
 from pydantic import BaseModel, ConfigDict
 
-from catalog.records import Authority, Revision, Status
+from catalog.records import Authority, EffectiveInterval, Revision, Status
 
 MAX_CHARS = 800
 
@@ -24,7 +24,7 @@ _SENTENCE_END = re.compile(r"(?<=[.!?;])[\"')\]]*\s+")
 _TOKEN = re.compile(r"[A-Za-z0-9_]+(?:[.#:/-][A-Za-z0-9_]+)*")  # linear: each character is read once
 
 
-class Chunk(BaseModel):
+class Chunk(EffectiveInterval, BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     chunk_id: str  # evidence_id#revision#position
@@ -211,7 +211,7 @@ def chunk_record(rev: Revision) -> list[Chunk]:
     ]
 
 
-class Hit(BaseModel):
+class Hit(EffectiveInterval, BaseModel):
     """One retrieved chunk with its record's governance fields, as every index returns it."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -240,12 +240,3 @@ class Hit(BaseModel):
         fields = chunk.model_dump(include=set(cls.model_fields) - {"score", "rank", "match"})
         return cls(**fields, score=score, rank=rank, match=match)
 
-    def effective_on(self, day: date) -> bool:
-        return (self.effective_from is None or self.effective_from <= day) and (
-            self.effective_to is None or day <= self.effective_to
-        )
-
-    def overlaps(self, start: date, end: date) -> bool:
-        return (self.effective_from is None or self.effective_from <= end) and (
-            self.effective_to is None or start <= self.effective_to
-        )

@@ -25,7 +25,7 @@ from typing import Literal, Optional
 from pydantic import BaseModel, ConfigDict
 
 from catalog.chunks import Chunk, Hit, chunk_record
-from catalog.records import Authority, Revision, Status
+from catalog.records import Authority, EffectiveInterval, Revision, Status
 
 RRF_K = 60
 Mode = Literal["text", "vector", "hybrid", "governed"]
@@ -47,7 +47,7 @@ class Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
-class FusedHit(Frozen):
+class FusedHit(EffectiveInterval, Frozen):
     """One evidence id found by search, with what each component said about it."""
 
     evidence_id: str
@@ -75,15 +75,6 @@ class FusedHit(Frozen):
     governance: tuple[str, ...] = ()  # the governed-ranking signals applied
     governance_factor: float = 1.0
 
-    def effective_on(self, day: date) -> bool:
-        return (self.effective_from is None or self.effective_from <= day) and (
-            self.effective_to is None or day <= self.effective_to
-        )
-
-    def overlaps(self, start: date, end: date) -> bool:
-        return (self.effective_from is None or self.effective_from <= end) and (
-            self.effective_to is None or start <= self.effective_to
-        )
 
 
 class SearchResult(Frozen):

@@ -59,7 +59,23 @@ def as_utc(value: datetime) -> datetime:
     return value.replace(tzinfo=timezone.utc) if value.tzinfo is None else value.astimezone(timezone.utc)
 
 
-class EvidenceRecord(Frozen):
+class EffectiveInterval:
+    """Business-effective interval helpers for anything with effective_from/effective_to
+    (records, chunks and search hits inherit them); both ends inclusive, None is open.
+    The inheriting model declares the two fields."""
+
+    def effective_on(self, day: date) -> bool:
+        return (self.effective_from is None or self.effective_from <= day) and (
+            self.effective_to is None or day <= self.effective_to
+        )
+
+    def overlaps(self, start: date, end: date) -> bool:
+        return (self.effective_from is None or self.effective_from <= end) and (
+            self.effective_to is None or start <= self.effective_to
+        )
+
+
+class EvidenceRecord(EffectiveInterval, Frozen):
     evidence_id: str = Field(min_length=1)
     entity_id: str = Field(min_length=1)
     entity_type: str = Field(min_length=1)
@@ -139,16 +155,6 @@ class EvidenceRecord(Frozen):
         """Identity of the record *as given*: any changed field makes a new revision."""
         data = self.contract_dict()
         return hashlib.sha256(json.dumps(data, sort_keys=True).encode("utf-8")).hexdigest()
-
-    def effective_on(self, day: date) -> bool:
-        return (self.effective_from is None or self.effective_from <= day) and (
-            self.effective_to is None or day <= self.effective_to
-        )
-
-    def overlaps(self, start: date, end: date) -> bool:
-        return (self.effective_from is None or self.effective_from <= end) and (
-            self.effective_to is None or start <= self.effective_to
-        )
 
     def node_ids(self) -> set[str]:
         """The lineage node ids (dbt unique_ids, datasets, entity or evidence ids) this record is about."""

@@ -51,6 +51,20 @@ def describes(r: EvidenceRecord) -> set[str]:
     return r.node_ids()
 
 
+def subtract(spans: list[tuple[date, date]], cut_from: date, cut_to: date) -> list[tuple[date, date]]:
+    """Day intervals (both ends inclusive) with [cut_from, cut_to] taken out."""
+    out = []
+    for start, end in spans:
+        if cut_to < start or cut_from > end:
+            out.append((start, end))
+            continue
+        if start < cut_from:
+            out.append((start, cut_from - timedelta(days=1)))
+        if cut_to < end:
+            out.append((cut_to + timedelta(days=1), end))
+    return out
+
+
 def authoritative_days(rev: Revision, peers: list[Revision]) -> list[tuple[date, date]]:
     """The parts of a record's effective interval that no authoritative superseding record covers."""
     r = rev.record
@@ -59,17 +73,7 @@ def authoritative_days(rev: Revision, peers: list[Revision]) -> list[tuple[date,
         o = other.record
         if o.evidence_id == r.evidence_id or not authoritative(o) or not supersedes(o, r):
             continue
-        cut_from, cut_to = o.effective_from or date.min, o.effective_to or date.max
-        nxt = []
-        for start, end in pieces:
-            if cut_to < start or cut_from > end:
-                nxt.append((start, end))
-                continue
-            if start < cut_from:
-                nxt.append((start, cut_from - timedelta(days=1)))
-            if cut_to < end:
-                nxt.append((cut_to + timedelta(days=1), end))
-        pieces = nxt
+        pieces = subtract(pieces, o.effective_from or date.min, o.effective_to or date.max)
     return pieces
 
 
@@ -538,17 +542,7 @@ def _trim_ranked(pieces: list[tuple[Revision, date, date]], decisions) -> list[t
         for d in decisions:
             if d.loser != rev.evidence_id or d.winner not in present:
                 continue
-            cut_from, cut_to = d.valid_from or date.min, d.valid_to or date.max
-            nxt = []
-            for s_, e_ in spans:
-                if cut_to < s_ or cut_from > e_:
-                    nxt.append((s_, e_))
-                    continue
-                if s_ < cut_from:
-                    nxt.append((s_, cut_from - timedelta(days=1)))
-                if cut_to < e_:
-                    nxt.append((cut_to + timedelta(days=1), e_))
-            spans = nxt
+            spans = subtract(spans, d.valid_from or date.min, d.valid_to or date.max)
         out += [(rev, s_, e_) for s_, e_ in spans]
     return sorted(out, key=lambda t: (t[1], t[0].evidence_id))
 
