@@ -79,7 +79,7 @@ def create_app(service: CanonService, keys: dict[str, Caller]) -> FastAPI:
     app = FastAPI(title="canon", version="0.1.0",
                   description="Governed metadata resolver: evidence bundles, lineage and OpenLineage intake.")
 
-    def caller(request: Request) -> Caller:
+    async def caller(request: Request) -> Caller:
         header = request.headers.get("authorization", "")
         scheme, _, token = header.partition(" ")
         found = keys.get(hashlib.sha256(token.strip().encode()).hexdigest()) if scheme.lower() == "bearer" and token else None
@@ -99,6 +99,11 @@ def create_app(service: CanonService, keys: dict[str, Caller]) -> FastAPI:
         where = ".".join(str(x) for x in err["loc"])
         return problem(422, "Invalid request", f"field '{where}': {err['msg']}")
 
+    @app.exception_handler(ValidationError)
+    async def _invalid_value(_request, exc: ValidationError):
+        err = exc.errors()[0]
+        return problem(422, "Invalid request", f"field '{'.'.join(str(x) for x in err['loc'])}': {err['msg']}")
+
     @app.exception_handler(CanonError)
     async def _canon(_request, exc: CanonError):
         if isinstance(exc, NotFoundError):
@@ -108,10 +113,12 @@ def create_app(service: CanonService, keys: dict[str, Caller]) -> FastAPI:
         return problem(500, "Catalog error", str(exc))
 
     @app.post("/v1/ask")
-    def ask(body: HttpAsk, who: Caller = Depends(caller)) -> dict:
+    async def ask(body: HttpAsk, who: Caller = Depends(caller)) -> JSONResponse:
+        # Runs on the event loop: an ask is a few ms of CPU, and on 2 cores threads contending for
+        # the GIL cost more than they overlap (see evals/perf/README.md, HTTP).
         request = AskRequest(question=body.question, id=body.id, as_of=body.as_of, known_at=body.known_at,
                              roles=who.roles, principal=who.principal)
-        return service.ask(request).to_json()
+        return JSONResponse(service.ask(request).to_json())
 
     @app.get("/v1/bundles/{bundle_id}")
     def bundle(bundle_id: str, who: Caller = Depends(caller)) -> dict:

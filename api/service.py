@@ -310,11 +310,12 @@ class CanonService:
     # -- search --------------------------------------------------------------------------------
 
     def refresh_search(self) -> None:
-        """Bring the search indexes in line with the catalog (same command as the write). Only when
-        they exist already or search is installed; the catalog stays the authority either way."""
+        """Bring the search indexes in line with the catalog, in the same command as the write.
+        The catalog stays the authority either way: every hit is re-checked against it."""
         from catalog.search import available
 
-        if available() and os.environ.get("CANON_SEARCH", "on") != "off":
+        # once the indexes exist every write keeps them current; the first search builds them
+        if available() and os.environ.get("CANON_SEARCH", "on") != "off" and self.catalog.search.exists():
             self.catalog.search.refresh()
 
     def search(self, query: str, *, roles: list[str], as_of: Optional[date] = None, mode: str = "governed",

@@ -43,6 +43,7 @@ import asyncio
 import json
 import os
 import shutil
+import signal
 import socket
 import statistics
 import subprocess
@@ -170,7 +171,9 @@ class Server:
     def wait_ready(self, timeout_s: float = 60.0) -> float:
         """Poll with a real request until it answers 200; returns the seconds it took."""
         t0 = time.perf_counter()
-        body = json.dumps({"question": "ping", "as_of": BASE_AS_OF.isoformat()}).encode()
+        # a dossier question (Q1): an unplaced question such as "ping" would send canon to discovery search
+        # and load the MiniLM model, which none of the measured questions needs
+        body = json.dumps({"question": cases()[0]["question"], "as_of": BASE_AS_OF.isoformat()}).encode()
         while time.perf_counter() - t0 < timeout_s:
             if self.proc.poll() is not None:
                 raise SystemExit(f"{self.name} server exited with rc {self.proc.returncode}: "
@@ -349,7 +352,13 @@ request = function()
 end
 response = function(status, headers, body)
   n = n + 1
-  if n >= limit then wrk.thread:stop() end
+  if n == limit then
+    -- wrk's main thread sleeps for -d whatever the threads do: the parent sends SIGINT on this line, which
+    -- ends the sleep, and wrk reports the time up to then, so the request count ends the phase
+    wrk.thread:stop()
+    io.write("WRKLIMIT\n")
+    io.flush()
+  end
 end
 done = function(summary, latency, requests)
   local e = summary.errors
@@ -374,13 +383,20 @@ def wrk_client(port: int, schedule: list[tuple[bytes, str]], connections: int, t
         argv = [wrk, "-t1", f"-c{connections}", f"-d{int(time_limit)}s", "--timeout", "10s", "-s", fh.name,
                 f"http://127.0.0.1:{port}/v1/ask"]
         cpu0 = os.times()
-        proc = subprocess.run(argv, cwd=REPO, capture_output=True, text=True, timeout=time_limit + 60)
+        proc = subprocess.Popen(argv, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        out = []
+        for ln in proc.stdout:  # ends when wrk exits: at the count (SIGINT below) or at -d
+            out.append(ln)
+            if ln.startswith("WRKLIMIT"):
+                proc.send_signal(signal.SIGINT)
+        err = proc.stderr.read()
+        rc = proc.wait(timeout=60)
         cpu1 = os.times()
     finally:
         Path(fh.name).unlink(missing_ok=True)
-    line = next((ln for ln in proc.stdout.splitlines() if ln.startswith("WRKJSON ")), None)
-    if proc.returncode != 0 or line is None:
-        raise SystemExit(f"wrk failed (rc {proc.returncode}): {proc.stdout[-800:]} {proc.stderr[-800:]}")
+    line = next((ln for ln in out if ln.startswith("WRKJSON ")), None)
+    if rc != 0 or line is None:
+        raise SystemExit(f"wrk failed (rc {rc}): {''.join(out)[-800:]} {err[-800:]}")
     r = json.loads(line[8:])
     wall = r["duration_us"] / 1e6
     errors = {k: r[k] for k in ("status_errors", "connect_errors", "read_errors", "write_errors", "timeouts") if r[k]}
@@ -397,8 +413,12 @@ def wrk_client(port: int, schedule: list[tuple[bytes, str]], connections: int, t
 # -- in-process floor (child) ---------------------------------------------------------------------------
 
 
-def inprocess_child(db: str, n: int) -> None:
-    """CanonService.ask on the same catalog, no HTTP: the per-request floor of each canon mix."""
+def inprocess_child(db: str, n: int, threads: int) -> None:
+    """CanonService.ask on the same catalog, no HTTP: the per-request floor of each canon mix, on one
+    thread, then from `threads` threads at once (a ThreadPoolExecutor, as the server's threadpool runs
+    `def` routes): CPU per ask (user + system, this process) and asks/s."""
+    from concurrent.futures import ThreadPoolExecutor
+
     from api.service import AskRequest, CanonService
 
     service = CanonService(db)
@@ -412,14 +432,26 @@ def inprocess_child(db: str, n: int) -> None:
     for mix in ("hit", "repeat", "miss"):
         batch = reqs(mix, n)
         t = []
+        c0 = os.times()
         for r in batch:
             t0 = time.perf_counter()
             service.ask(r)
             t.append(time.perf_counter() - t0)
+        c1 = os.times()
         ms_ = sorted(x * 1000 for x in t)
         total = sum(t)
         out[mix] = {"n": n, "p50_ms": pct(ms_, 50), "p99_ms": pct(ms_, 99), "mean_ms": total / n * 1000,
-                    "max_req_per_s_one_thread": n / total}
+                    "max_req_per_s_one_thread": n / total,
+                    "cpu_ms_per_ask": ((c1.user - c0.user) + (c1.system - c0.system)) / n * 1000}
+    for mix in ("hit", "miss"):
+        batch = reqs(mix, n)
+        c0, t0 = os.times(), time.perf_counter()
+        with ThreadPoolExecutor(threads) as pool:
+            list(pool.map(service.ask, batch))
+        wall, c1 = time.perf_counter() - t0, os.times()
+        out[mix][f"threads_{threads}"] = {"asks_per_s": n / wall,
+                                          "cpu_ms_per_ask": ((c1.user - c0.user) + (c1.system - c0.system)) / n * 1000,
+                                          "sys_ms_per_ask": (c1.system - c0.system) / n * 1000}
     print(json.dumps(out))
 
 
@@ -428,8 +460,6 @@ def inprocess_child(db: str, n: int) -> None:
 
 def profiled_canon_server(port: int, keys: str, db: str, out: str, top: int) -> None:
     """canon's app under yappi (all threads: the event loop and the threadpool that runs `def` routes)."""
-    import signal
-
     import uvicorn
     import yappi
 
@@ -442,6 +472,8 @@ def profiled_canon_server(port: int, keys: str, db: str, out: str, top: int) -> 
     server = uvicorn.Server(config)
 
     def dump(*_):
+        if Path(out).exists():
+            return
         yappi.stop()
         import io
 
@@ -459,12 +491,16 @@ def profiled_canon_server(port: int, keys: str, db: str, out: str, top: int) -> 
                                          "by_tsub": "\n".join(by_sub.getvalue().splitlines()[: top + 8]),
                                          "threads": threads.getvalue()}))
 
-    yappi.start(builtins=False, profile_threads=True)
-    try:
-        server.run()
-    finally:
+    # uvicorn restores the previous SIGTERM handler after its graceful shutdown and re-raises the signal:
+    # this handler is that previous one, so the stats are written once every request has finished
+    def on_term(*_):
         dump()
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        os._exit(0)
+
+    signal.signal(signal.SIGTERM, on_term)
+    yappi.start(builtins=False, profile_threads=True)
+    server.run()
+    dump()
 
 
 def run_profile(args, keys: Path, db: Path, sched: Schedules, logdir: Path) -> dict:
@@ -562,11 +598,15 @@ def print_report(res: dict) -> None:
     w(f"code: {g['head']} {g['subject'][:70]}" + (f" + {len(g['dirty'])} uncommitted change(s)" if g["dirty"] else ""))
     w(f"load: {res['uptime_start']}  ->  {res['uptime_end']}")
     w(f"{res['connections']} connections, {res['requests']} requests a phase, {res['rounds']} rounds, time cap "
-      f"{res['time_limit']} s a phase; gold over HTTP: {sum(g['ok'] for g in res['gold_http'])}/{len(res['gold_http'])}")
+      f"{res['time_limit']} s a phase (trivial: {res['trivial_requests']}); gold over HTTP: {sum(g['ok'] for g in res['gold_http'])}/{len(res['gold_http'])}")
     ip = res["inprocess"]
-    w("in-process CanonService.ask, same catalog, no HTTP (one thread): " + "; ".join(
-        f"{mix} p50 {v['p50_ms']:.2f} ms, mean {v['mean_ms']:.2f} ms = {v['max_req_per_s_one_thread']:.0f} asks/s"
-        for mix, v in ip.items()))
+    w("in-process CanonService.ask, same catalog, no HTTP, one thread: " + "; ".join(
+        f"{mix} p50 {v['p50_ms']:.2f} ms, mean {v['mean_ms']:.2f} ms = {v['max_req_per_s_one_thread']:.0f} asks/s "
+        f"(CPU {v['cpu_ms_per_ask']:.2f} ms/ask)" for mix, v in ip.items()))
+    th = f"threads_{res['connections']}"
+    w(f"   the same from {res['connections']} threads at once: " + "; ".join(
+        f"{mix} {ip[mix][th]['asks_per_s']:.0f} asks/s, CPU {ip[mix][th]['cpu_ms_per_ask']:.2f} ms/ask "
+        f"(of it system {ip[mix][th]['sys_ms_per_ask']:.2f})" for mix in ("hit", "miss") if th in ip[mix]))
     for client, s in res["summary"].items():
         w("")
         w(f"client: {client}   (medians over rounds; latency in ms; ratio = canon req/s / trivial req/s in the same round)")
@@ -603,7 +643,9 @@ def print_report(res: dict) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description="canon serve /v1/ask vs a trivial FastAPI endpoint, uvicorn on 127.0.0.1")
-    p.add_argument("--requests", type=int, default=3000, help="requests per measured phase")
+    p.add_argument("--requests", type=int, default=3000, help="requests per measured canon phase")
+    p.add_argument("--trivial-requests", type=int, default=10000,
+                   help="requests per measured trivial phase (it is ~10x faster: this keeps its phase ~2 s)")
     p.add_argument("--warmup", type=int, default=300, help="untimed requests per mix before the rounds")
     p.add_argument("--connections", type=int, default=16)
     p.add_argument("--rounds", type=int, default=3)
@@ -628,7 +670,7 @@ def main(argv: list[str] | None = None) -> int:
         serve_trivial(args.serve_trivial)
         return 0
     if args.inprocess_child:
-        inprocess_child(args.inprocess_child, args.inprocess_asks)
+        inprocess_child(args.inprocess_child, args.inprocess_asks, args.connections)
         return 0
     if args.profiled_server:
         port, keys, db, out, top = args.profiled_server
@@ -643,6 +685,7 @@ def main(argv: list[str] | None = None) -> int:
                "auto": ["python"] + (["wrk"] if shutil.which("wrk") else [])}[args.client]
     res = {"date": date.today().isoformat(), "machine": machine(), "versions": versions(), "git": git_state(),
            "uptime_start": uptime_line(), "connections": args.connections, "requests": args.requests,
+           "trivial_requests": args.trivial_requests,
            "warmup": args.warmup, "rounds": args.rounds, "time_limit": args.time_limit, "clients": clients,
            "goal": {"canon_over_trivial_throughput": GOAL_RATIO}}
     print(f"[start] {res['uptime_start']}", flush=True)
@@ -658,7 +701,7 @@ def main(argv: list[str] | None = None) -> int:
 
     print(f"[in-process] {args.inprocess_asks} asks per canon mix ...", flush=True)
     proc = subprocess.run([sys.executable, "-m", "evals.perf.bench_http", "--inprocess-child", str(db),
-                           "--inprocess-asks", str(args.inprocess_asks)], cwd=REPO, capture_output=True, text=True,
+                           "--inprocess-asks", str(args.inprocess_asks), "--connections", str(args.connections)], cwd=REPO, capture_output=True, text=True,
                           timeout=600)
     if proc.returncode != 0:
         raise SystemExit(f"in-process floor failed: {proc.stderr[-1500:]}")
@@ -691,7 +734,8 @@ def main(argv: list[str] | None = None) -> int:
                 row[client] = {}
                 for mix in MIXES:
                     srv = servers[target[mix]]
-                    r = phase(client, srv, sched.make(mix, args.requests), args.connections, args.time_limit,
+                    n = args.trivial_requests if mix == "trivial" else args.requests
+                    r = phase(client, srv, sched.make(mix, n), args.connections, args.time_limit,
                               check=mix != "trivial")
                     row[client][mix] = r
                     print(f"[round {rnd + 1}/{args.rounds}] {client:<6} {mix:<8} {r['req_per_s']:7.0f} req/s  "
