@@ -180,8 +180,9 @@ def _narrow_by_type(candidates: list[str], views: dict[str, EntityView], reading
 
 def _narrow_to_base(candidates: list[str], source: EvidenceSource) -> list[str]:
     """One name on several layers of the same pipeline (a dbt model and the semantic model built
-    directly on it): the layer every other candidate is built from is the one meant."""
-    view = source.lineage()
+    directly on it): the layer every other candidate is built from is the one meant.
+    A one-hop check per candidate: walked in the store, never worth loading the whole graph."""
+    view = source.lineage(walk_in_store=True)
     for base in candidates:
         children = set(view.walk(base, upstream=False, depth=1)[0]) if base in view.graph else set()
         if all(other in children for other in candidates if other != base):

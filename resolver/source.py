@@ -70,7 +70,9 @@ class EvidenceSource(Protocol):
 
     def records_for_nodes(self, node_ids: Iterable[str]) -> dict[str, list[Revision]]: ...
 
-    def lineage(self) -> LineageView: ...
+    def lineage(self, walk_in_store: bool = False) -> LineageView:
+        """walk_in_store: a one-off walk that should not load the whole graph (the source decides how)."""
+        ...
 
     def freshness(self, node_ids: Iterable[str]) -> list[Freshness]: ...
 
@@ -129,7 +131,7 @@ class MemorySource:
                 out[node] = found
         return out
 
-    def lineage(self):
+    def lineage(self, walk_in_store=False):
         from catalog.records import record_edges
 
         visible_ids = {r.evidence_id for r in self.revisions if self._visible(r)}

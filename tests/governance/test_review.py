@@ -66,13 +66,17 @@ def test_overlap_decide_restart_reimport_revert(tmp_path, catalog):
 
 def test_known_at_sees_decisions_as_they_stood(tmp_path, catalog):
     path = tmp_path / "r.yaml"
-    path.write_text(yaml.safe_dump({"records": [MARKETING, FINANCE]}), encoding="utf-8")
+    recorded = {"recorded_at": "2024-06-01T00:00:00Z"}  # the records were known long before the decision
+    path.write_text(yaml.safe_dump({"records": [dict(MARKETING, **recorded), dict(FINANCE, **recorded)]}), encoding="utf-8")
     run_canon("import", str(path), "--catalog", str(catalog), check=0)
     item_id = items(catalog)[0]["id"]
     run_canon("review", "decide", str(item_id), "--rank", "AS.FINANCE", "--by", "jana", "--why", "owner",
               "--catalog", str(catalog), check=0)
-    past = ask_json(catalog, QUESTION, "--role", "analysts", "--known-at", "2020-01-01T00:00:00Z")
-    assert past["behavior"] == "abstain" or past["evidence"] == []
+    now = ask_json(catalog, QUESTION, "--role", "analysts")
+    assert now["behavior"] == "answer"
+    past = ask_json(catalog, QUESTION, "--role", "analysts", "--known-at", "2025-08-01T00:00:00Z")
+    assert past["behavior"] == "abstain"  # the records existed then, the decision did not
+    assert sorted(e["evidence_id"] for e in past["evidence"] if e["role"] == "conflict") == ["AS.FINANCE", "AS.MARKETING"]
 
 
 def test_supersede_writes_revisions_and_revert_restores_them(tmp_path, catalog):
