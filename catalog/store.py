@@ -1,7 +1,10 @@
-"""The catalog store: SQLModel tables in SQLite by default, any SQLAlchemy URL otherwise.
+"""The catalog store: SQLModel tables (catalog/tables.py) in SQLite by default, any SQLAlchemy
+URL otherwise.
 
-Table classes never leave this module; reads go through SQLAlchemy Core (the hot path) and come
-back as validated records. Every query is written to run on SQLite and PostgreSQL alike.
+Writes go through SQLAlchemy, imported on first write; reads go straight through the database
+driver (catalog/driver.py) and come back as validated records, so the ask path never imports
+SQLAlchemy or SQLModel on a SQLite catalog. Table classes never leave the store. Every query is
+written to run on SQLite and PostgreSQL alike.
 Permissions are applied inside the queries: a record the requester may not retrieve is never
 read into memory, except as the bare fact that an entity has such records (behaviors row 4).
 """
@@ -14,11 +17,9 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Optional
 
-from sqlalchemy import Index, UniqueConstraint, bindparam, create_engine, event, insert, text
-from sqlalchemy.engine import Engine
-from sqlalchemy.exc import SQLAlchemyError
-from sqlmodel import Field, SQLModel
+from typing import TYPE_CHECKING
 
+from catalog.driver import Driver, sqlite_file
 from catalog.errors import CatalogError, NotFoundError
 from catalog.loader import LoadedFile, Rejected
 from catalog.records import Authority, EvidenceRecord, LineageEdge, Revision, as_utc, record_edges
@@ -26,197 +27,31 @@ from lineage.graph import LineageGraph
 from resolver.entities import DeletionIndex, name_forms, typo_words
 from resolver.source import EntityView, Freshness, LineageView
 
+if TYPE_CHECKING:
+    from sqlalchemy.engine import Engine
 
-class ArtifactRow(SQLModel, table=True):
-    __tablename__ = "artifact"
-    artifact_id: str = Field(primary_key=True)
-    path: str
-    kind: str
-    content_hash: str
-    imported_at: datetime
+# Bump when catalog/tables.py changes: a catalog stamped with another version is brought up to
+# date through SQLAlchemy (create_all) before the driver reads it.
+SCHEMA_VERSION = "2"
 
 
-class RevisionRow(SQLModel, table=True):
-    __tablename__ = "revision"
-    __table_args__ = (
-        UniqueConstraint("evidence_id", "revision"),
-        Index("ix_revision_entity_time", "entity_id", "recorded_at"),
-    )
-    pk: Optional[int] = Field(default=None, primary_key=True)
-    evidence_id: str = Field(index=True)
-    revision: int
-    entity_id: str
-    entity_type: str
-    status: str
-    authority: str
-    recorded_at: datetime
-    imported_at: datetime
-    fingerprint: str
-    given_recorded_at: Optional[datetime] = None
-    content_hash: str
-    artifact_id: Optional[str] = None
-    payload: str
+# SQLAlchemy is imported on the write paths only (the ask path reads through the driver).
+def text(sql: str):
+    from sqlalchemy import text as sa_text
+
+    return sa_text(sql)
 
 
-class RoleRow(SQLModel, table=True):
-    __tablename__ = "revision_role"
-    __table_args__ = (Index("ix_role_revision", "role", "revision_pk"),)
-    revision_pk: int = Field(primary_key=True)
-    role: str = Field(primary_key=True)
+def bindparam(*args, **kwargs):
+    from sqlalchemy import bindparam as sa_bindparam
+
+    return sa_bindparam(*args, **kwargs)
 
 
-class KeyRow(SQLModel, table=True):
-    """Lookup keys of a revision: its name forms (kind 'name') and lineage node ids (kind 'node')."""
+def insert(table):
+    from sqlalchemy import insert as sa_insert
 
-    __tablename__ = "lookup_key"
-    __table_args__ = (Index("ix_key_kind_key", "kind", "key"),)
-    id: Optional[int] = Field(default=None, primary_key=True)
-    kind: str
-    key: str
-    entity_id: str
-    revision_pk: int = Field(index=True)
-
-
-class NameWordRow(SQLModel, table=True):
-    """Plain word -> the name forms containing it: the typo-tolerant side of entity resolution."""
-
-    __tablename__ = "name_word"
-    word: str = Field(primary_key=True)
-    form: str = Field(primary_key=True)
-
-
-class EdgeRow(SQLModel, table=True):
-    __tablename__ = "lineage_edge"
-    id: Optional[int] = Field(default=None, primary_key=True)
-    source: str = Field(index=True)
-    target: str = Field(index=True)
-    kind: str
-    origin: str
-    origin_kind: str
-    scope: Optional[str] = Field(default=None, index=True)  # dbt project or "openlineage"; None for records
-    revision_pk: Optional[int] = Field(default=None, index=True)
-    valid_from: Optional[datetime] = None
-    valid_to: Optional[datetime] = None
-
-
-class SyncRow(SQLModel, table=True):
-    """One sync of a dbt project: what it contained, so the next sync can retire and compare."""
-
-    __tablename__ = "sync_state"
-    id: Optional[int] = Field(default=None, primary_key=True)
-    scope: str = Field(index=True)
-    artifact_id: str
-    artifact_hash: str
-    synced_at: datetime
-    evidence_ids: str  # JSON list of record ids the sync held
-    summary: str  # JSON {unique_id: NodeSummary}
-
-
-class FreshnessRow(SQLModel, table=True):
-    """A recorded freshness or run observation (dbt sources.json / run_results.json, OpenLineage runs)."""
-
-    __tablename__ = "freshness"
-    id: Optional[int] = Field(default=None, primary_key=True)
-    node_id: str = Field(index=True)
-    kind: str
-    status: str
-    checked_at: datetime
-    max_loaded_at: Optional[datetime] = None
-    criteria: Optional[str] = None
-    origin: str
-
-
-class RelationRow(SQLModel, table=True):
-    """Warehouse relation name -> dbt unique_id, to match OpenLineage datasets to dbt nodes."""
-
-    __tablename__ = "relation"
-    relation: str = Field(primary_key=True)
-    unique_id: str
-    scope: str
-
-
-class QuarantineRow(SQLModel, table=True):
-    __tablename__ = "quarantine"
-    id: Optional[int] = Field(default=None, primary_key=True)
-    path: str
-    record_index: int
-    record: str
-    field: str
-    reason: str
-    raw: str
-    created_at: datetime
-    status: str = "open"
-
-
-class ReviewItemRow(SQLModel, table=True):
-    __tablename__ = "review_item"
-    id: Optional[int] = Field(default=None, primary_key=True)
-    key: str = Field(unique=True)
-    kind: str  # hard | soft
-    entity_id: str = Field(index=True)
-    evidence_ids: str  # JSON list
-    reason: str
-    created_at: datetime
-    status: str = "open"  # open | decided | dismissed
-
-
-class ReviewDecisionRow(SQLModel, table=True):
-    """A reviewer's decision on an item. Never deleted: a revert sets status 'reverted' and says who, when, why."""
-
-    __tablename__ = "review_decision"
-    id: Optional[int] = Field(default=None, primary_key=True)
-    item_id: int = Field(index=True)
-    action: str  # rank | supersede | dismiss
-    winner: Optional[str] = None
-    loser: Optional[str] = None
-    valid_from: Optional[str] = None
-    valid_to: Optional[str] = None
-    reviewer: str
-    decided_at: datetime
-    rationale: str
-    status: str = "live"  # live | reverted
-    reverted_by: Optional[str] = None
-    reverted_at: Optional[datetime] = None
-    revert_reason: Optional[str] = None
-    undo: Optional[str] = None  # JSON: fields to restore when a supersede decision is reverted
-
-
-class OverrideRow(SQLModel, table=True):
-    """An operator's override of one inferred field of one narrative document (classification preview)."""
-
-    __tablename__ = "classification_override"
-    id: Optional[int] = Field(default=None, primary_key=True)
-    path: str = Field(index=True)
-    field: str
-    value: str  # JSON
-    by: str
-    reason: str
-    at: datetime
-
-
-class BundleRow(SQLModel, table=True):
-    __tablename__ = "bundle"
-    bundle_id: str = Field(primary_key=True)
-    created_at: datetime
-    principal: Optional[str] = None
-    question: str
-    payload: str
-
-
-class CacheRow(SQLModel, table=True):
-    """Answers by (normalized question, roles, as_of, known_at), valid for one catalog generation
-    and re-verified against the catalog before use. Never holds abstain, deny or evidence-free answers."""
-
-    __tablename__ = "answer_cache"
-    key: str = Field(primary_key=True)
-    generation: int
-    payload: str
-
-
-class MetaRow(SQLModel, table=True):
-    __tablename__ = "catalog_meta"
-    key: str = Field(primary_key=True)
-    value: str
+    return sa_insert(table)
 
 
 def catalog_url(value: str) -> str:
@@ -263,24 +98,55 @@ _VISIBLE = "EXISTS (SELECT 1 FROM revision_role rr WHERE rr.revision_pk = r.pk A
 
 class Catalog:
     def __init__(self, url: str):
+        self.given = url
         self.url = catalog_url(url)
-        try:
-            self.engine: Engine = create_engine(self.url)
-            if self.engine.dialect.name == "sqlite":
-                event.listen(self.engine, "connect", _sqlite_pragmas)
-            SQLModel.metadata.create_all(self.engine)
-        except SQLAlchemyError as exc:
-            raise CatalogError(f"cannot open the catalog at {url}: {exc.__class__.__name__}: {str(exc).splitlines()[0]}") from None
+        self._engine: Optional[Engine] = None
+        self.driver = Driver(self.url, lambda: self.engine)
         self._index_cache: Optional[tuple[int, DeletionIndex]] = None
         self._search = None
         self._graph_cache: Optional[tuple[tuple, LineageGraph]] = None
+        if self.driver.file is None or not self._schema_current():
+            self.engine  # noqa: B018 -- creates (or brings up to date) the tables, and reports a bad URL now
+
+    @property
+    def engine(self) -> Engine:
+        """The SQLAlchemy engine, made on first use: writes, and every read on a non-SQLite URL."""
+        if self._engine is None:
+            from sqlalchemy import create_engine, event
+            from sqlalchemy.exc import SQLAlchemyError
+
+            from catalog.tables import create_schema
+
+            try:
+                engine = create_engine(self.url)
+                if engine.dialect.name == "sqlite":
+                    event.listen(engine, "connect", _sqlite_pragmas)
+                create_schema(engine)
+                with engine.begin() as conn:
+                    stamped = conn.execute(text("UPDATE catalog_meta SET value = :v WHERE key = 'schema'"),
+                                           {"v": SCHEMA_VERSION}).rowcount
+                    if not stamped:
+                        conn.execute(text("INSERT INTO catalog_meta (key, value) VALUES ('schema', :v)"), {"v": SCHEMA_VERSION})
+            except SQLAlchemyError as exc:
+                raise CatalogError(f"cannot open the catalog at {self.given}: {exc.__class__.__name__}: "
+                                   f"{str(exc).splitlines()[0]}") from None
+            self._engine = engine
+        return self._engine
+
+    def _schema_current(self) -> bool:
+        """True when the SQLite file exists and carries this version's schema stamp."""
+        if not Path(self.driver.file).is_file():
+            return False
+        try:
+            return self.driver.scalar("SELECT value FROM catalog_meta WHERE key = 'schema'") == SCHEMA_VERSION
+        except Exception:  # no such table, not a database, locked: SQLAlchemy opens it and says what is wrong
+            self.driver.close()
+            return False
 
     # -- generation: bumped by every write, so in-process caches know when to rebuild ----------
 
     def generation(self) -> int:
-        with self.engine.connect() as conn:
-            value = conn.execute(text("SELECT value FROM catalog_meta WHERE key = 'generation'")).scalar()
-        return int(value or 0)
+        return int(self.driver.scalar("SELECT value FROM catalog_meta WHERE key = 'generation'") or 0)
 
     @staticmethod
     def _bump(conn) -> None:
@@ -294,6 +160,8 @@ class Catalog:
     def import_files(self, files: list[LoadedFile], rejected_files: list[Rejected], now: datetime,
                      fault: Optional[str] = None, legacy: Optional[list[EvidenceRecord]] = None) -> ImportReport:
         """Land every valid record of `files` in one transaction; quarantine the rejected."""
+        from sqlalchemy.exc import SQLAlchemyError
+
         report = ImportReport(files=len(files))
         touched: set[str] = set()
         try:
@@ -390,6 +258,8 @@ class Catalog:
             outcomes.append("revised" if previous else "added")
         if not rows:
             return outcomes
+        from catalog.tables import EdgeRow, KeyRow, RevisionRow, RoleRow
+
         table = RevisionRow.__table__
         result = conn.execute(insert(table).returning(table.c.pk, sort_by_parameter_order=True), rows)
         pks = [row[0] for row in result]
@@ -484,6 +354,8 @@ class Catalog:
             existing |= {(r.word, r.form) for r in conn.execute(stmt, {"w": words[start:start + 500]})}
         new = [{"word": w, "form": f} for w, f in sorted(pairs - existing)]
         if new:
+            from catalog.tables import NameWordRow
+
             conn.execute(insert(NameWordRow.__table__), new)
 
     @staticmethod
@@ -512,9 +384,7 @@ class Catalog:
         generation = self.generation()
         if self._index_cache and self._index_cache[0] == generation:
             return self._index_cache[1]
-        with self.engine.connect() as conn:
-            words = [w for (w,) in conn.execute(text("SELECT DISTINCT word FROM name_word"))]
-        index = DeletionIndex(words)
+        index = DeletionIndex([w for (w,) in self.driver.rows("SELECT DISTINCT word FROM name_word")])
         self._index_cache = (generation, index)
         return index
 
@@ -531,8 +401,7 @@ class Catalog:
         record_scope = "evidence_id IN (SELECT rv.evidence_id FROM revision rv JOIN lineage_edge le ON le.revision_pk = rv.pk)"
         sql = (f"SELECT {columns} FROM lineage_edge e WHERE e.revision_pk IS NULL UNION ALL "
                f"SELECT {columns} FROM lineage_edge e JOIN (" + _LIVE.format(scope=record_scope) + ") r ON r.pk = e.revision_pk")
-        with self.engine.connect() as conn:
-            rows = conn.exec_driver_sql(*_driver_sql(self.engine, sql, {"known_at": known_at})).fetchall()
+        rows = self.driver.rows(sql, {"known_at": self.driver.column_time(known_at)})
         import gc
 
         frozen = gc.isenabled()
@@ -549,32 +418,27 @@ class Catalog:
 
     def save_bundle(self, bundle_json: dict, now: datetime) -> None:
         payload = json.dumps(bundle_json, ensure_ascii=False, sort_keys=True)
-        with self.engine.begin() as conn:
-            conn.execute(text("INSERT INTO bundle (bundle_id, created_at, principal, question, payload) "
-                              "VALUES (:b, :t, :p, :q, :payload) ON CONFLICT (bundle_id) DO NOTHING"),
-                         {"b": bundle_json["bundle_id"], "t": now, "p": bundle_json["requester"].get("principal"),
-                          "q": bundle_json["question"], "payload": payload})
+        self.driver.execute("INSERT INTO bundle (bundle_id, created_at, principal, question, payload) "
+                            "VALUES (:b, :t, :p, :q, :payload) ON CONFLICT (bundle_id) DO NOTHING",
+                            {"b": bundle_json["bundle_id"], "t": now, "p": bundle_json["requester"].get("principal"),
+                             "q": bundle_json["question"], "payload": payload})
 
     def cached(self, key: str) -> Optional[dict]:
-        with self.engine.connect() as conn:
-            payload = conn.execute(text(
-                "SELECT c.payload FROM answer_cache c JOIN catalog_meta m ON m.key = 'generation' "
-                "WHERE c.key = :k AND c.generation = CAST(m.value AS INTEGER)"), {"k": key}).scalar()
+        payload = self.driver.scalar(
+            "SELECT c.payload FROM answer_cache c JOIN catalog_meta m ON m.key = 'generation' "
+            "WHERE c.key = :k AND c.generation = CAST(m.value AS INTEGER)", {"k": key})
         return json.loads(payload) if payload else None
 
     def cache(self, key: str, bundle_json: dict, generation: int) -> None:
-        with self.engine.begin() as conn:
-            conn.execute(text("INSERT INTO answer_cache (key, generation, payload) VALUES (:k, :g, :p) "
-                              "ON CONFLICT (key) DO UPDATE SET generation = excluded.generation, payload = excluded.payload"),
-                         {"k": key, "g": generation, "p": json.dumps(bundle_json, ensure_ascii=False, sort_keys=True)})
+        self.driver.execute("INSERT INTO answer_cache (key, generation, payload) VALUES (:k, :g, :p) "
+                            "ON CONFLICT (key) DO UPDATE SET generation = excluded.generation, payload = excluded.payload",
+                            {"k": key, "g": generation, "p": json.dumps(bundle_json, ensure_ascii=False, sort_keys=True)})
 
     def bundle_created_at(self, bundle_id: str) -> Optional[datetime]:
-        with self.engine.connect() as conn:
-            return _utc(conn.execute(text("SELECT created_at FROM bundle WHERE bundle_id = :b"), {"b": bundle_id}).scalar())
+        return _utc(self.driver.scalar("SELECT created_at FROM bundle WHERE bundle_id = :b", {"b": bundle_id}))
 
     def get_bundle(self, bundle_id: str) -> dict:
-        with self.engine.connect() as conn:
-            payload = conn.execute(text("SELECT payload FROM bundle WHERE bundle_id = :b"), {"b": bundle_id}).scalar()
+        payload = self.driver.scalar("SELECT payload FROM bundle WHERE bundle_id = :b", {"b": bundle_id})
         if payload is None:
             raise NotFoundError(f"no bundle '{bundle_id}' is stored in this catalog (check the id, or the --catalog used)")
         return json.loads(payload)
@@ -619,22 +483,6 @@ class Catalog:
                     for t in ("revision", "artifact", "quarantine", "bundle", "lineage_edge")}
 
 
-def _driver_sql(engine: Engine, sql: str, params: dict) -> tuple[str, object]:
-    """Named :params rewritten for the DBAPI driver (qmark for sqlite, pyformat for psycopg2):
-    the hot bulk reads skip SQLAlchemy's statement machinery."""
-    import re
-
-    names = re.findall(r"(?<!:):([a-z_][a-z0-9_]*)", sql)
-    if engine.dialect.paramstyle == "qmark":
-        def stored(value):  # SQLAlchemy's SQLite DATETIME text format, so comparisons line up
-            if isinstance(value, datetime):
-                return as_utc(value).replace(tzinfo=None).strftime("%Y-%m-%d %H:%M:%S.%f")
-            return value
-
-        return re.sub(r"(?<!:):([a-z_][a-z0-9_]*)", "?", sql), tuple(stored(params[n]) for n in names)
-    return re.sub(r"(?<!:):([a-z_][a-z0-9_]*)", r"%(\1)s", sql), params
-
-
 def _sqlite_pragmas(dbapi_conn, _record) -> None:
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA journal_mode=WAL")
@@ -643,8 +491,9 @@ def _sqlite_pragmas(dbapi_conn, _record) -> None:
 
 
 def _revision(row) -> Revision:
-    record = EvidenceRecord.model_validate(json.loads(row.payload))
-    return Revision(record=record, revision=row.revision, recorded_at=_utc(row.recorded_at), artifact_id=row.artifact_id)
+    """A revision from a row (pk, evidence_id, revision, entity_id, recorded_at, artifact_id, payload)."""
+    record = EvidenceRecord.model_validate(json.loads(row[6]))
+    return Revision(record=record, revision=row[2], recorded_at=_utc(row[4]), artifact_id=row[5])
 
 
 class SqlLineageGraph(LineageGraph):
@@ -659,30 +508,24 @@ class SqlLineageGraph(LineageGraph):
         self._live: dict[int, bool] = {}
 
     def __contains__(self, node: str) -> bool:
-        sql = "SELECT 1 FROM lineage_edge WHERE source = :n OR target = :n LIMIT 1"
-        with self.catalog.engine.connect() as conn:
-            return conn.exec_driver_sql(*_driver_sql(self.catalog.engine, sql, {"n": node})).first() is not None
+        return bool(self.catalog.driver.rows("SELECT 1 FROM lineage_edge WHERE source = :n OR target = :n LIMIT 1", {"n": node}))
 
     def _adjacent(self, nodes, upstream):
         near, far = ("target", "source") if upstream else ("source", "target")
         out: dict[str, list] = {}
         rows = []
-        with self.catalog.engine.connect() as conn:
-            for start in range(0, len(nodes), 500):
-                chunk = nodes[start:start + 500]
-                marks = ", ".join(f":n{i}" for i in range(len(chunk)))
-                sql = (f"SELECT {near}, {far}, kind, origin, origin_kind, valid_from, valid_to, revision_pk "
-                       f"FROM lineage_edge WHERE {near} IN ({marks})")
-                rows += conn.exec_driver_sql(*_driver_sql(self.catalog.engine, sql, {f"n{i}": n for i, n in enumerate(chunk)})).fetchall()
-            pending = sorted({r[7] for r in rows if r[7] is not None and r[7] not in self._live})
-            for start in range(0, len(pending), 500):
-                chunk = pending[start:start + 500]
-                marks = ", ".join(f":p{i}" for i in range(len(chunk)))
-                sql = (f"SELECT r.pk FROM revision r WHERE r.pk IN ({marks}) AND r.revision = (SELECT MAX(r2.revision) "
-                       "FROM revision r2 WHERE r2.evidence_id = r.evidence_id AND r2.recorded_at <= :known_at)")
-                live = {row[0] for row in conn.exec_driver_sql(*_driver_sql(
-                    self.catalog.engine, sql, {"known_at": self.known_at, **{f"p{i}": p for i, p in enumerate(chunk)}}))}
-                self._live.update({p: p in live for p in chunk})
+        driver = self.catalog.driver
+        sql = (f"SELECT {near}, {far}, kind, origin, origin_kind, valid_from, valid_to, revision_pk "
+               f"FROM lineage_edge WHERE {near} IN :nodes")
+        for start in range(0, len(nodes), 500):
+            rows += driver.rows(sql, {"nodes": list(nodes[start:start + 500])})
+        pending = sorted({r[7] for r in rows if r[7] is not None and r[7] not in self._live})
+        sql = ("SELECT r.pk FROM revision r WHERE r.pk IN :pks AND r.revision = (SELECT MAX(r2.revision) "
+               "FROM revision r2 WHERE r2.evidence_id = r.evidence_id AND r2.recorded_at <= :known_at)")
+        for start in range(0, len(pending), 500):
+            chunk = pending[start:start + 500]
+            live = {row[0] for row in driver.rows(sql, {"pks": chunk, "known_at": driver.column_time(self.known_at)})}
+            self._live.update({p: p in live for p in chunk})
         make = LineageEdge.model_construct
         for here, there, kind, origin, origin_kind, vf, vt, pk in rows:
             if pk is not None and not self._live.get(pk, False):
@@ -702,20 +545,18 @@ class CatalogNames:
     def forms(self, candidates):
         out: dict[str, set[str]] = {}
         candidates = sorted(set(candidates))
-        with self.catalog.engine.connect() as conn:
-            for start in range(0, len(candidates), 500):
-                stmt = text("SELECT DISTINCT key, entity_id FROM lookup_key WHERE kind = 'name' AND key IN :k"
-                            ).bindparams(bindparam("k", expanding=True))
-                for key, entity_id in conn.execute(stmt, {"k": candidates[start:start + 500]}):
-                    out.setdefault(key, set()).add(entity_id)
+        for start in range(0, len(candidates), 500):
+            for key, entity_id in self.catalog.driver.rows(
+                    "SELECT DISTINCT key, entity_id FROM lookup_key WHERE kind = 'name' AND key IN :k",
+                    {"k": candidates[start:start + 500]}):
+                out.setdefault(key, set()).add(entity_id)
         return out
 
     def near_words(self, token):
         return self.catalog.typo_index().near(token)
 
     def forms_with_word(self, word):
-        with self.catalog.engine.connect() as conn:
-            return [f for (f,) in conn.execute(text("SELECT form FROM name_word WHERE word = :w ORDER BY form"), {"w": word})]
+        return [f for (f,) in self.catalog.driver.rows("SELECT form FROM name_word WHERE word = :w ORDER BY form", {"w": word})]
 
 
 class CatalogSource:
@@ -731,13 +572,7 @@ class CatalogSource:
 
     def _query(self, sql: str, **params):
         values = self._params(**params)
-        stmt = text(sql)
-        expanding = [bindparam(name, expanding=True) for name, value in values.items()
-                     if isinstance(value, (list, tuple)) and f":{name}" in sql]
-        if expanding:
-            stmt = stmt.bindparams(*expanding)
-        with self.catalog.engine.connect() as conn:
-            return conn.execute(stmt, {k: v for k, v in values.items() if f":{k}" in sql}).all()
+        return self.catalog.driver.rows(sql, {k: v for k, v in values.items() if f":{k}" in sql})
 
     def entities(self, entity_ids):
         ids = sorted(set(entity_ids))
@@ -752,10 +587,10 @@ class CatalogSource:
         grouped: dict[str, list[Revision]] = {}
         hidden: set[str] = set()
         for row in rows:
-            if row.payload is None:
-                hidden.add(row.entity_id)
+            if row[6] is None:  # the payload column is empty where the requester may not see the record
+                hidden.add(row[3])
             else:
-                grouped.setdefault(row.entity_id, []).append(_revision(row))
+                grouped.setdefault(row[3], []).append(_revision(row))
         for eid in set(grouped) | hidden:
             out[eid] = EntityView(tuple(sorted(grouped.get(eid, []), key=lambda r: r.evidence_id)), eid in hidden)
         return out
@@ -772,7 +607,7 @@ class CatalogSource:
             "AND r2.recorded_at <= :known_at) AND " + _VISIBLE, nodes=nodes)
         out: dict[str, list[Revision]] = {}
         for row in rows:
-            out.setdefault(row.node, []).append(_revision(row))
+            out.setdefault(row[0], []).append(_revision(row[1:]))
         return out
 
     def _hidden_nodes(self, nodes: set[str]) -> set[str]:
@@ -810,8 +645,9 @@ class CatalogSource:
             return []
         rows = self._query("SELECT node_id, kind, status, checked_at, max_loaded_at, criteria, origin FROM freshness "
                            "WHERE node_id IN :nodes AND checked_at <= :known_at ORDER BY checked_at", nodes=nodes)
-        return [Freshness(node_id=r.node_id, status=r.status, checked_at=_utc(r.checked_at), max_loaded_at=_utc(r.max_loaded_at),
-                          criteria=r.criteria or "", origin=r.origin, kind=r.kind) for r in rows]
+        return [Freshness(node_id=node_id, status=status, checked_at=_utc(checked_at), max_loaded_at=_utc(max_loaded_at),
+                          criteria=criteria or "", origin=origin, kind=kind)
+                for node_id, kind, status, checked_at, max_loaded_at, criteria, origin in rows]
 
     def discover(self, question: str, as_of, period=None, limit: int = 5):
         """Governed hybrid search inside this requester's permissions (empty when search is not installed)."""
@@ -829,8 +665,9 @@ class CatalogSource:
             "FROM review_decision d JOIN review_item i ON i.id = d.item_id WHERE i.entity_id = :e "
             "AND d.action IN ('rank', 'supersede') "
             "AND d.decided_at <= :known_at AND (d.status = 'live' OR d.reverted_at > :known_at) ORDER BY d.id", e=entity_id)
-        return [RankDecision(decision_id=r.id, winner=r.winner, loser=r.loser, valid_from=r.valid_from, valid_to=r.valid_to,
-                             reviewer=r.reviewer, decided_at=_utc(r.decided_at), rationale=r.rationale) for r in rows]
+        return [RankDecision(decision_id=id_, winner=winner, loser=loser, valid_from=valid_from, valid_to=valid_to,
+                             reviewer=reviewer, decided_at=_utc(decided_at), rationale=rationale)
+                for id_, winner, loser, valid_from, valid_to, reviewer, decided_at, rationale in rows]
 
     def stating_records(self, node_ids, at):
         nodes = sorted(set(node_ids))
@@ -851,4 +688,4 @@ class CatalogSource:
             return {}
         rows = self._query("SELECT r.evidence_id, r.revision, r.payload FROM (" + _LIVE.format(scope="evidence_id IN :ids") +
                            ") r WHERE " + _VISIBLE, ids=ids)
-        return {row.evidence_id: (row.revision, json.loads(row.payload)["content_hash"]) for row in rows}
+        return {evidence_id: (revision, json.loads(payload)["content_hash"]) for evidence_id, revision, payload in rows}

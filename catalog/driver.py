@@ -1,0 +1,146 @@
+"""Statements sent straight through the database's DBAPI driver: the catalog's read paths.
+
+A SQLite file is read with the standard library's sqlite3, so a one-shot `canon ask` never imports
+SQLAlchemy (its import is most of the command's start-up time), and each statement skips
+SQLAlchemy's statement machinery. Any other URL (PostgreSQL) goes through the engine's pooled raw
+connections. Statements are written once, with named `:params` as SQLAlchemy's `text()` takes them;
+a list or tuple value expands in place to `(?, ?, ...)`, so `IN :ids` works on both.
+"""
+from __future__ import annotations
+
+import re
+import sqlite3
+import threading
+from collections.abc import Callable
+from datetime import date, datetime, timezone
+from typing import Any, Optional
+
+_PARAM = re.compile(r"(?<!:):([a-z_][a-z0-9_]*)")
+
+
+def sqlite_datetime(value: datetime) -> str:
+    """SQLAlchemy's text format for a SQLite DATETIME (naive UTC), so that comparisons with stored
+    values line up."""
+    if value.tzinfo is not None:
+        value = value.astimezone(timezone.utc).replace(tzinfo=None)
+    return value.strftime("%Y-%m-%d %H:%M:%S.%f")
+
+
+def sqlite_file(url: str) -> Optional[str]:
+    """The file of a plain `sqlite:///PATH` URL; None for anything else (incl. in-memory)."""
+    if not url.startswith("sqlite:///"):
+        return None
+    path = url[len("sqlite:///"):]
+    return path if path and path != ":memory:" and "?" not in path else None
+
+
+class Driver:
+    """One catalog database spoken to at the DBAPI level. Thread-safe: one sqlite3 connection per
+    thread (autocommit, so a read never pins an old snapshot); pooled connections otherwise."""
+
+    def __init__(self, url: str, engine: Callable[[], Any]):
+        self.file = sqlite_file(url)
+        self._engine = engine  # called only for non-SQLite URLs
+        self._local = threading.local()
+        self._compiled: dict[tuple, tuple[str, tuple]] = {}
+
+    # -- statements ----------------------------------------------------------------------------
+
+    def rows(self, sql: str, params: Optional[dict] = None) -> list[tuple]:
+        statement, args = self._bind(sql, params or {})
+        if self.file is not None:
+            return self._sqlite().execute(statement, args).fetchall()
+        conn = self._engine().raw_connection()
+        try:
+            cursor = conn.cursor()
+            cursor.execute(statement, args)
+            out = [tuple(row) for row in cursor.fetchall()]
+            conn.commit()
+            return out
+        finally:
+            conn.close()
+
+    def scalar(self, sql: str, params: Optional[dict] = None):
+        rows = self.rows(sql, params)
+        return rows[0][0] if rows else None
+
+    def execute(self, sql: str, params: Optional[dict] = None) -> None:
+        """One writing statement, committed at once."""
+        statement, args = self._bind(sql, params or {})
+        if self.file is not None:
+            self._sqlite().execute(statement, args)
+            return
+        conn = self._engine().raw_connection()
+        try:
+            conn.cursor().execute(statement, args)
+            conn.commit()
+        finally:
+            conn.close()
+
+    def column_time(self, value: datetime):
+        """A datetime as a value comparable with DATETIME columns written through SQLAlchemy."""
+        return sqlite_datetime(value) if self.file is not None else value
+
+    def close(self) -> None:
+        conn = getattr(self._local, "conn", None)
+        if conn is not None:
+            conn.close()
+            self._local.conn = None
+
+    # -- internals -----------------------------------------------------------------------------
+
+    def _sqlite(self) -> sqlite3.Connection:
+        conn = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = sqlite3.connect(self.file, timeout=5.0, isolation_level=None)
+            conn.execute("PRAGMA synchronous=NORMAL")
+            self._local.conn = conn
+        return conn
+
+    def _bind(self, sql: str, params: dict) -> tuple[str, tuple]:
+        shape = tuple(len(v) if isinstance(v, (list, tuple)) else -1 for v in params.values())
+        key = (sql, tuple(params), shape)
+        compiled = self._compiled.get(key)
+        if compiled is None:
+            compiled = self._compile(sql, params)
+            if len(self._compiled) < 4096:
+                self._compiled[key] = compiled
+        statement, order = compiled
+        args: list = []
+        convert = self._value
+        for name in order:
+            value = params[name]
+            if isinstance(value, (list, tuple)):
+                args.extend(convert(v) for v in value)
+            else:
+                args.append(convert(value))
+        return statement, tuple(args)
+
+    def _compile(self, sql: str, params: dict) -> tuple[str, tuple]:
+        mark = "?" if self.file is not None else "%s"
+        if self.file is None:
+            sql = sql.replace("%", "%%")
+        order: list[str] = []
+
+        def place(match: re.Match) -> str:
+            name = match.group(1)
+            if name not in params:
+                raise KeyError(f"statement parameter ':{name}' was not given")
+            order.append(name)
+            value = params[name]
+            if isinstance(value, (list, tuple)):
+                return "(" + ", ".join([mark] * len(value)) + ")" if value else "(NULL)"
+            return mark
+
+        return _PARAM.sub(place, sql), tuple(order)
+
+    def _value(self, value):
+        if self.file is None:
+            return value
+        # what sqlite3's default adapters (and so SQLAlchemy's untyped text() binds) would send;
+        # callers comparing with DATETIME columns pass sqlite_datetime(...) strings instead
+        if isinstance(value, datetime):
+            return value.isoformat(" ")
+        if isinstance(value, date):
+            return value.isoformat()
+        return value
