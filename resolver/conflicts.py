@@ -109,11 +109,31 @@ def _shingles(text: str, size: int = 3) -> set[tuple[str, ...]]:
 
 def similarity(a: str, b: str) -> float:
     """Jaccard similarity of word 3-shingles: near-duplicate texts score high whatever their ids."""
-    sa, sb = _shingles(a), _shingles(b)
+    return _jaccard(_shingles(a), _shingles(b))
+
+
+def _jaccard(sa: set, sb: set) -> float:
     return len(sa & sb) / len(sa | sb) if sa and sb else 0.0
 
 
 NEAR_DUPLICATE = 0.5
+# In a group of at least BOILERPLATE_GROUP records, a shingle found in more than BOILERPLATE_SHARE
+# of them is template text ("this page predates the governed definition ..."): records that share
+# only their template are not copies of each other.
+BOILERPLATE_GROUP = 10
+BOILERPLATE_SHARE = 0.2
+
+
+def _distinctive_shingles(revisions: list[Revision]) -> dict[str, set]:
+    shingles = {r.evidence_id: _shingles(r.record.body) for r in revisions}
+    if len(revisions) < BOILERPLATE_GROUP:
+        return shingles
+    counts: dict = {}
+    for found in shingles.values():
+        for shingle in found:
+            counts[shingle] = counts.get(shingle, 0) + 1
+    limit = max(2, int(BOILERPLATE_SHARE * len(revisions)))
+    return {eid: {s for s in found if counts[s] <= limit} for eid, found in shingles.items()}
 
 
 def suggest_supersessions(revisions: list[Revision]) -> list[ReviewItem]:
@@ -123,6 +143,7 @@ def suggest_supersessions(revisions: list[Revision]) -> list[ReviewItem]:
     live = sorted((r for r in revisions if r.record.status != Status.retracted and r.record.authority != Authority.untrusted),
                   key=lambda r: (_start(r), r.evidence_id))
     items = []
+    shingles = _distinctive_shingles(live)
     for i, older in enumerate(live):
         for newer in live[i + 1:]:
             a, b = older.record, newer.record
@@ -131,7 +152,7 @@ def suggest_supersessions(revisions: list[Revision]) -> list[ReviewItem]:
             if a.status == Status.draft or b.status == Status.draft:
                 continue
             same_entity = a.entity_id == b.entity_id
-            score = similarity(a.body, b.body)
+            score = _jaccard(shingles[older.evidence_id], shingles[newer.evidence_id])
             if not same_entity and score < NEAR_DUPLICATE:
                 continue
             if same_entity and _authoritative(older) and _authoritative(newer) and _overlap(older, newer):
