@@ -204,18 +204,14 @@ def cmd_ask(args) -> int:
                     sys.stderr.write(f"canon: {args.batch}, line {number}, field '{field}': {err['msg']}\n")
                     failed = True
                     continue
-                bundle = service.ask(request)
-                print(json.dumps(bundle.to_json(), ensure_ascii=False))  # batch output is always JSON Lines
+                print(json.dumps(service.ask_json(request), ensure_ascii=False))  # batch output is always JSON Lines
         return 1 if failed else 0
     if not args.question:
         raise UsageError("ask needs a question in quotes, or --batch FILE.jsonl")
     request = AskRequest(question=args.question, roles=args.roles, principal=args.principal,
                          as_of=parse_as_of(args.as_of), known_at=parse_known_at(args.known_at))
-    bundle = service.ask(request)
-    if args.json:
-        print(json.dumps(bundle.to_json(), ensure_ascii=False))
-    else:
-        print(render_bundle(bundle.to_json()))
+    bundle = service.ask_json(request)
+    print(json.dumps(bundle, ensure_ascii=False) if args.json else render_bundle(bundle))
     return 0
 
 

@@ -118,7 +118,7 @@ def create_app(service: CanonService, keys: dict[str, Caller]) -> FastAPI:
         # the GIL cost more than they overlap (see evals/perf/README.md, HTTP).
         request = AskRequest(question=body.question, id=body.id, as_of=body.as_of, known_at=body.known_at,
                              roles=who.roles, principal=who.principal)
-        return JSONResponse(service.ask(request).to_json())
+        return JSONResponse(service.ask_json(request))
 
     @app.get("/v1/bundles/{bundle_id}")
     def bundle(bundle_id: str, who: Caller = Depends(caller)) -> dict:

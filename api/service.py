@@ -198,22 +198,58 @@ class CanonService:
     # -- ask -----------------------------------------------------------------------------------
 
     cache_hits = 0
+    MEMO_SIZE = 2048
 
     def ask(self, request: AskRequest) -> Bundle:
+        hit = self._cached_answer(request)
+        return Bundle.model_validate(hit) if hit is not None else self._answer(request)
+
+    def ask_json(self, request: AskRequest) -> dict:
+        """`ask` as the bundle's JSON (what `canon ask --json` prints and POST /v1/ask returns); a
+        cache hit is served without a round trip through the model."""
+        hit = self._cached_answer(request)
+        return hit if hit is not None else self._answer(request).to_json()
+
+    def _cached_answer(self, request: AskRequest) -> Optional[dict]:
+        """A cached bundle for this request: only while the catalog has not changed since it was
+        made, and only if its evidence still verifies for this requester."""
         as_of = request.as_of or self.now().date()
-        requester = Requester(principal=request.principal, roles=sorted(set(request.roles)))
-        known_at = request.known_at
-        source = self.catalog.source(requester.roles, known_at)
-        key = self._cache_key(request.question, requester, as_of, known_at,
+        roles = sorted(set(request.roles))
+        key = self._cache_key(request.question, request.principal, roles, as_of, request.known_at,
                               self.config.llm.model if self.config.llm.active else None)
         generation = self.catalog.generation()
-        hit = self._from_cache(key, source)
-        if hit is not None:
-            self.cache_hits += 1
-            return Bundle.model_validate(hit).model_copy(update={"id": request.id})
+        memo = getattr(self, "_memo", None)
+        if memo is None:
+            memo = self._memo = {}
+        found = memo.get(key)
+        if found is None or found[0] != generation:
+            stored = self.catalog.cached(key, generation)
+            if stored is None:
+                return None
+            if len(memo) >= self.MEMO_SIZE:
+                memo.pop(next(iter(memo)))
+            found = memo[key] = (generation, stored, {e["evidence_id"]: (e["revision"], e["content_hash"])
+                                                      for e in stored["evidence"]})
+        _, bundle, shown = found
+        verified = self.catalog.source(roles, request.known_at).verify(set(shown) | set(bundle["context_ids"]))
+        if any(verified.get(evidence_id) != version for evidence_id, version in shown.items()):
+            return None
+        self.cache_hits += 1
+        out = dict(bundle)
+        out.pop("id", None)
+        if request.id is not None:
+            out["id"] = request.id
+        return out
+
+    def _answer(self, request: AskRequest) -> Bundle:
+        as_of = request.as_of or self.now().date()
+        roles = sorted(set(request.roles))
+        generation = self.catalog.generation()
         bundle = self._resolve_only(request.model_copy(update={"as_of": as_of}))
         if bundle.behavior.value in ("answer", "answer_with_conflict", "clarify_or_split") and bundle.evidence \
                 and bundle.validation.passed:
+            key = self._cache_key(request.question, request.principal, roles, as_of, request.known_at,
+                                  self.config.llm.model if self.config.llm.active else None)
             self.catalog.cache(key, bundle.to_json(), generation)
         if request.id is not None:
             bundle = bundle.model_copy(update={"id": request.id})
@@ -221,28 +257,14 @@ class CanonService:
         return bundle
 
     @staticmethod
-    def _cache_key(question: str, requester: Requester, as_of: date, known_at: Optional[datetime],
+    def _cache_key(question: str, principal: Optional[str], roles: list[str], as_of: date, known_at: Optional[datetime],
                    model: Optional[str] = None) -> str:
         import hashlib
 
-        from resolver.text import norm
-
-        # the principal is part of the bundle (and its id), so it is part of the key too
-        raw = json.dumps([norm(question), question, requester.principal, requester.roles, as_of.isoformat(),
-                          known_at.isoformat() if known_at else None, model])
+        # The question is kept as written: the bundle quotes it (and its id depends on it), so two
+        # spellings of one question are two entries. The principal is in the bundle too.
+        raw = json.dumps([question, principal, roles, as_of.isoformat(), known_at.isoformat() if known_at else None, model])
         return hashlib.sha256(raw.encode("utf-8")).hexdigest()
-
-    def _from_cache(self, key: str, source) -> Optional[dict]:
-        """A cached bundle, if the catalog has not changed since and its evidence still verifies."""
-        hit = self.catalog.cached(key)
-        if hit is None:
-            return None
-        shown = {e["evidence_id"]: e for e in hit["evidence"]}
-        verified = source.verify(set(shown) | set(hit["context_ids"]))
-        for evidence_id, e in shown.items():
-            if verified.get(evidence_id) != (e["revision"], e["content_hash"]):
-                return None
-        return hit
 
     def replay(self, bundle_id: str, *, against_now: bool = False) -> dict:
         """Re-resolve a stored bundle (as the catalog knew it when the bundle was made, or now) and

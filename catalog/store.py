@@ -423,10 +423,10 @@ class Catalog:
                             {"b": bundle_json["bundle_id"], "t": now, "p": bundle_json["requester"].get("principal"),
                              "q": bundle_json["question"], "payload": payload})
 
-    def cached(self, key: str) -> Optional[dict]:
-        payload = self.driver.scalar(
-            "SELECT c.payload FROM answer_cache c JOIN catalog_meta m ON m.key = 'generation' "
-            "WHERE c.key = :k AND c.generation = CAST(m.value AS INTEGER)", {"k": key})
+    def cached(self, key: str, generation: int) -> Optional[dict]:
+        """The answer cached under `key` for this catalog generation (older ones are stale)."""
+        payload = self.driver.scalar("SELECT payload FROM answer_cache WHERE key = :k AND generation = :g",
+                                     {"k": key, "g": generation})
         return json.loads(payload) if payload else None
 
     def cache(self, key: str, bundle_json: dict, generation: int) -> None:
@@ -686,6 +686,6 @@ class CatalogSource:
         ids = sorted(set(evidence_ids))
         if not ids:
             return {}
-        rows = self._query("SELECT r.evidence_id, r.revision, r.payload FROM (" + _LIVE.format(scope="evidence_id IN :ids") +
-                           ") r WHERE " + _VISIBLE, ids=ids)
-        return {evidence_id: (revision, json.loads(payload)["content_hash"]) for evidence_id, revision, payload in rows}
+        live = _LIVE.format(scope="evidence_id IN :ids").replace("r.payload", "r.content_hash", 1)
+        rows = self._query("SELECT r.evidence_id, r.revision, r.content_hash FROM (" + live + ") r WHERE " + _VISIBLE, ids=ids)
+        return {evidence_id: (revision, content_hash) for evidence_id, revision, content_hash in rows}

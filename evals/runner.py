@@ -106,7 +106,7 @@ def run_suite(suite: dict) -> list[CaseResult]:
             roles = list(case.get("roles", suite.get("roles", [])))
             request = AskRequest(question=case["question"], roles=roles, as_of=case.get("as_of", suite.get("as_of")),
                                  known_at=case.get("known_at"), id=str(case["id"]))
-            bundle = service.ask(request).to_json()
+            bundle = service.ask_json(request)
             results.append(_score(case, bundle, records, set(roles)))
     return results
 
