@@ -73,6 +73,18 @@ def test_missing_or_unknown_key_is_401_problem_json(server):
     assert post(server, "/v1/ask", {"question": "What is revenue?"}, "hashed-secret").status_code == 200
 
 
+def test_a_broken_or_incomplete_ask_body_is_422_problem_json_naming_the_field(server):
+    headers = {"Authorization": "Bearer hashed-secret", "Content-Type": "application/json"}
+    broken = httpx.post(server["base"] + "/v1/ask", content=b'{"question": ', headers=headers, timeout=30)
+    missing = httpx.post(server["base"] + "/v1/ask", content=b'{"as_of": "2026-10-10"}', headers=headers, timeout=30)
+    bad_date = httpx.post(server["base"] + "/v1/ask", content=b'{"question": "What is revenue?", "as_of": "30.6."}',
+                          headers=headers, timeout=30)
+    for r in (broken, missing, bad_date):
+        assert r.status_code == 422 and r.headers["content-type"].startswith("application/problem+json")
+        assert set(r.json()) == {"type", "title", "status", "detail"}
+    assert "(body)" in broken.json()["detail"] and "question" in missing.json()["detail"] and "as_of" in bad_date.json()["detail"]
+
+
 def test_roles_come_from_the_key_never_from_the_body(server):
     body = {"question": "What does the FY2026 Board revenue plan say?", "as_of": "2026-10-10",
             "roles": ["finance_confidential"], "principal": "ceo"}
