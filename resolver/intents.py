@@ -67,26 +67,36 @@ _STOP = set(
 )
 
 
-def _any(patterns: list[str], text: str) -> bool:
-    return any(re.search(p, text) for p in patterns)
+def _alternation(patterns: list[str]) -> re.Pattern:
+    """One compiled alternation of a cue list: a single search per kind of request."""
+    return re.compile("|".join(f"(?:{p})" for p in patterns))
+
+
+_INJECTION_RE, _NUMERIC_RE, _DEFINITION_RE, _CURRENT_RE, _INCLUDES_RE, _LINEAGE_UP_RE, _LINEAGE_DOWN_RE, _FRESHNESS_RE, \
+    _ASKS_MODEL_RE, _ASKS_SOURCES_RE = map(_alternation, (_INJECTION, _NUMERIC, _DEFINITION, _CURRENT, _INCLUDES, _LINEAGE_UP,
+                                                         _LINEAGE_DOWN, _FRESHNESS, _ASKS_MODEL, _ASKS_SOURCES))
+
+
+def _any(pattern: re.Pattern, text: str) -> bool:
+    return pattern.search(text) is not None
 
 
 def is_injection(folded: str) -> bool:
-    return _any(_INJECTION, folded)
+    return _any(_INJECTION_RE, folded)
 
 
 def cues(text: str) -> dict[str, bool]:
     """Which kinds of request the (entity- and date-blanked, folded) question carries."""
     return {
-        "numeric": _any(_NUMERIC, text),
-        "definition": _any(_DEFINITION, text),
-        "current": _any(_CURRENT, text),
-        "includes": _any(_INCLUDES, text),
-        "upstream": _any(_LINEAGE_UP, text),
-        "downstream": _any(_LINEAGE_DOWN, text),
-        "freshness": _any(_FRESHNESS, text),
-        "asks_model": _any(_ASKS_MODEL, text),
-        "asks_sources": _any(_ASKS_SOURCES, text),
+        "numeric": _any(_NUMERIC_RE, text),
+        "definition": _any(_DEFINITION_RE, text),
+        "current": _any(_CURRENT_RE, text),
+        "includes": _any(_INCLUDES_RE, text),
+        "upstream": _any(_LINEAGE_UP_RE, text),
+        "downstream": _any(_LINEAGE_DOWN_RE, text),
+        "freshness": _any(_FRESHNESS_RE, text),
+        "asks_model": _any(_ASKS_MODEL_RE, text),
+        "asks_sources": _any(_ASKS_SOURCES_RE, text),
     }
 
 
