@@ -66,12 +66,12 @@ class CanonConfig(Frozen):
 
 
 def load_config(path: Optional[str] = None) -> CanonConfig:
-    import yaml
-    from pydantic import ValidationError
-
     path = path or os.environ.get("CANON_CONFIG") or ("canon.yaml" if os.path.exists("canon.yaml") else None)
     if not path:
         return CanonConfig()
+    import yaml
+    from pydantic import ValidationError
+
     try:
         with open(path, encoding="utf-8") as handle:
             data = yaml.safe_load(handle) or {}

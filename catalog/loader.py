@@ -12,8 +12,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
-import yaml
-
 from catalog.errors import FileFormatError, RecordError
 from catalog.records import EvidenceRecord, parse_record
 
@@ -70,13 +68,11 @@ def expand(paths: list[str]) -> list[Path]:
     return out
 
 
-class _DateKeepingLoader(yaml.SafeLoader):
-    """YAML loader that keeps timestamps but refuses duplicate keys silently merging."""
-
-
 def _yaml(text: str, path: str) -> Any:
+    import yaml  # only files being read need it; `canon ask` does not
+
     try:
-        return yaml.load(text, Loader=_DateKeepingLoader)
+        return yaml.safe_load(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
@@ -103,6 +99,8 @@ def _is_record_markdown(text: str, path: str) -> bool:
     if not text.startswith("---"):
         return False
     front = text[3:].split("\n---", 1)[0]
+    import yaml
+
     try:
         data = yaml.safe_load(front)
     except yaml.YAMLError:
