@@ -42,7 +42,8 @@ class Driver:
         self.file = sqlite_file(url)
         self._engine = engine  # called only for non-SQLite URLs
         self._local = threading.local()
-        self._compiled: dict[tuple, tuple[str, tuple]] = {}
+        self._compiled: dict[str, tuple[list[str], list[str]]] = {}
+        self._mark = "?" if self.file is not None else "%s"
 
     # -- statements ----------------------------------------------------------------------------
 
@@ -98,41 +99,41 @@ class Driver:
         return conn
 
     def _bind(self, sql: str, params: dict) -> tuple[str, tuple]:
-        shape = tuple(len(v) if isinstance(v, (list, tuple)) else -1 for v in params.values())
-        key = (sql, tuple(params), shape)
-        compiled = self._compiled.get(key)
-        if compiled is None:
-            compiled = self._compile(sql, params)
+        parts = self._compiled.get(sql)
+        if parts is None:
+            parts = self._split(sql)
             if len(self._compiled) < 4096:
-                self._compiled[key] = compiled
-        statement, order = compiled
+                self._compiled[sql] = parts
+        texts, names = parts
         args: list = []
+        statement: list[str] = [texts[0]]
         convert = self._value
-        for name in order:
+        for name, after in zip(names, texts[1:]):
+            if name not in params:
+                raise KeyError(f"statement parameter ':{name}' was not given")
             value = params[name]
             if isinstance(value, (list, tuple)):
                 args.extend(convert(v) for v in value)
+                statement.append("(" + ", ".join([self._mark] * len(value)) + ")" if value else "(NULL)")
             else:
                 args.append(convert(value))
-        return statement, tuple(args)
+                statement.append(self._mark)
+            statement.append(after)
+        return "".join(statement), tuple(args)
 
-    def _compile(self, sql: str, params: dict) -> tuple[str, tuple]:
-        mark = "?" if self.file is not None else "%s"
+    def _split(self, sql: str) -> tuple[list[str], list[str]]:
+        """The statement's text around its :params, and the params in order (compiled once per statement)."""
         if self.file is None:
             sql = sql.replace("%", "%%")
-        order: list[str] = []
-
-        def place(match: re.Match) -> str:
-            name = match.group(1)
-            if name not in params:
-                raise KeyError(f"statement parameter ':{name}' was not given")
-            order.append(name)
-            value = params[name]
-            if isinstance(value, (list, tuple)):
-                return "(" + ", ".join([mark] * len(value)) + ")" if value else "(NULL)"
-            return mark
-
-        return _PARAM.sub(place, sql), tuple(order)
+        texts: list[str] = []
+        names: list[str] = []
+        at = 0
+        for match in _PARAM.finditer(sql):
+            texts.append(sql[at:match.start()])
+            names.append(match.group(1))
+            at = match.end()
+        texts.append(sql[at:])
+        return texts, names
 
     def _value(self, value):
         if self.file is None:

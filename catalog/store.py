@@ -105,6 +105,7 @@ class Catalog:
         self._index_cache: Optional[tuple[int, DeletionIndex]] = None
         self._search = None
         self._graph_cache: Optional[tuple[tuple, LineageGraph]] = None
+        self._parsed: dict[int, Revision] = {}
         if self.driver.file is None or not self._schema_current():
             self.engine  # noqa: B018 -- creates (or brings up to date) the tables, and reports a bad URL now
 
@@ -144,6 +145,19 @@ class Catalog:
             return False
 
     # -- generation: bumped by every write, so in-process caches know when to rebuild ----------
+
+    PARSED_LIMIT = 100_000
+
+    def revision_of(self, row) -> Revision:
+        """The Revision of a row read from the store. A revision row never changes once committed
+        (new content is a new row), so each is parsed and validated once per process; which rows a
+        requester gets is still decided by the query that read them."""
+        found = self._parsed.get(row[0])
+        if found is None:
+            if len(self._parsed) >= self.PARSED_LIMIT:
+                self._parsed.clear()
+            found = self._parsed[row[0]] = _revision(row)
+        return found
 
     def generation(self) -> int:
         return int(self.driver.scalar("SELECT value FROM catalog_meta WHERE key = 'generation'") or 0)
@@ -571,8 +585,7 @@ class CatalogSource:
         return {"known_at": self.known_at, "roles": list(self.roles) or ["\x00no-role"], **extra}
 
     def _query(self, sql: str, **params):
-        values = self._params(**params)
-        return self.catalog.driver.rows(sql, {k: v for k, v in values.items() if f":{k}" in sql})
+        return self.catalog.driver.rows(sql, self._params(**params))
 
     def entities(self, entity_ids):
         ids = sorted(set(entity_ids))
@@ -590,7 +603,7 @@ class CatalogSource:
             if row[6] is None:  # the payload column is empty where the requester may not see the record
                 hidden.add(row[3])
             else:
-                grouped.setdefault(row[3], []).append(_revision(row))
+                grouped.setdefault(row[3], []).append(self.catalog.revision_of(row))
         for eid in set(grouped) | hidden:
             out[eid] = EntityView(tuple(sorted(grouped.get(eid, []), key=lambda r: r.evidence_id)), eid in hidden)
         return out
@@ -607,7 +620,7 @@ class CatalogSource:
             "AND r2.recorded_at <= :known_at) AND " + _VISIBLE, nodes=nodes)
         out: dict[str, list[Revision]] = {}
         for row in rows:
-            out.setdefault(row[0], []).append(_revision(row[1:]))
+            out.setdefault(row[0], []).append(self.catalog.revision_of(row[1:]))
         return out
 
     def _hidden_nodes(self, nodes: set[str]) -> set[str]:
@@ -680,7 +693,7 @@ class CatalogSource:
             + _VISIBLE + " AND r.pk IN (SELECT e.revision_pk FROM lineage_edge e WHERE e.target IN :nodes "
             "AND (e.valid_from IS NULL OR e.valid_from <= :at) AND (e.valid_to IS NULL OR e.valid_to > :at))",
             nodes=nodes, at=at)
-        return [_revision(row) for row in rows]
+        return [self.catalog.revision_of(row) for row in rows]
 
     def verify(self, evidence_ids):
         ids = sorted(set(evidence_ids))
