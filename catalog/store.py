@@ -327,6 +327,7 @@ class Catalog:
         from resolver.conflicts import suggest_supersessions
 
         filed: list[str] = []
+        seen: set[str] = set()
         for start in range(0, len(entity_ids), 200):
             chunk = entity_ids[start:start + 200]
             stmt = text("SELECT DISTINCT k2.entity_id FROM lookup_key k1 JOIN lookup_key k2 ON k1.key = k2.key AND "
@@ -342,9 +343,8 @@ class Catalog:
             for group in groups.values():
                 if len(group) < 2 or len(group) > 200:
                     continue
-                for item in suggest_supersessions(group):
-                    if item.entity_id in chunk or any(r.record.entity_id in chunk for r in group if r.evidence_id in item.evidence_ids):
-                        filed += self._file_item(conn, item.key, item.kind, item.entity_id, item.evidence_ids, item.reason, now)
+                for item in suggest_supersessions(group, focus=set(chunk), seen=seen):
+                    filed += self._file_item(conn, item.key, item.kind, item.entity_id, item.evidence_ids, item.reason, now)
         return filed
 
     @staticmethod

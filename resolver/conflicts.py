@@ -136,10 +136,14 @@ def _distinctive_shingles(revisions: list[Revision]) -> dict[str, set]:
     return {eid: {s for s in found if counts[s] <= limit} for eid, found in shingles.items()}
 
 
-def suggest_supersessions(revisions: list[Revision]) -> list[ReviewItem]:
+def suggest_supersessions(revisions: list[Revision], focus: Optional[set[str]] = None,
+                          seen: Optional[set[str]] = None) -> list[ReviewItem]:
     """Predecessor/successor pairs that nobody linked: records of one type about one entity (or
     near-duplicate texts about different entities) starting on different dates. The older is the
-    suggested predecessor; accepting writes supersedes/superseded_by."""
+    suggested predecessor; accepting writes supersedes/superseded_by.
+
+    `focus`: only pairs with a record of one of these entities (what a write touched); `seen`: pair
+    keys already weighed by an earlier call of the same write, skipped and extended here."""
     live = sorted((r for r in revisions if r.record.status != Status.retracted and r.record.authority != Authority.untrusted),
                   key=lambda r: (_start(r), r.evidence_id))
     items = []
@@ -147,6 +151,13 @@ def suggest_supersessions(revisions: list[Revision]) -> list[ReviewItem]:
     for i, older in enumerate(live):
         for newer in live[i + 1:]:
             a, b = older.record, newer.record
+            if focus is not None and a.entity_id not in focus and b.entity_id not in focus:
+                continue
+            key = f"suggest:{older.evidence_id}>{newer.evidence_id}"
+            if seen is not None:
+                if key in seen:
+                    continue
+                seen.add(key)
             if _linked(older, newer) or _start(older) == _start(newer) or a.entity_type != b.entity_type:
                 continue
             if a.status == Status.draft or b.status == Status.draft:
@@ -160,7 +171,7 @@ def suggest_supersessions(revisions: list[Revision]) -> list[ReviewItem]:
             why = (f"same entity ({a.entity_id}) and type ({a.entity_type})" if same_entity
                    else f"near-duplicate texts (similarity {score:.2f}) about {a.entity_id} and {b.entity_id}")
             items.append(ReviewItem(
-                key=f"suggest:{older.evidence_id}>{newer.evidence_id}", kind="suggestion", entity_id=b.entity_id,
+                key=key, kind="suggestion", entity_id=b.entity_id,
                 evidence_ids=[newer.evidence_id, older.evidence_id],
                 reason=f"{newer.evidence_id} (from {_start(newer)}) may supersede {older.evidence_id} (from {_start(older)}): "
                        f"{why}; neither names the other"))
