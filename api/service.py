@@ -19,7 +19,7 @@ from catalog.loader import RECORD_SUFFIXES, LoadedFile, Rejected, expand, parse_
 from catalog.records import Frozen, as_utc
 from catalog.store import Catalog, ImportReport
 from resolver.bundle import Bundle, Requester
-from agent.llm import LlmConfig, LlmHooks
+from agent.llm_config import LlmConfig
 from agent.router import route
 from resolver.bundle import ToolCall
 from resolver.interpret import read_question
@@ -101,8 +101,11 @@ class CanonService:
         return self._config
 
     @property
-    def llm(self) -> LlmHooks:
+    def llm(self):
+        """The model hooks (agent/llm.py, loaded on first use)."""
         if getattr(self, "_llm", None) is None:
+            from agent.llm import LlmHooks
+
             self._llm = LlmHooks(self.config.llm)
         return self._llm
 
@@ -290,10 +293,11 @@ class CanonService:
 
     def _resolve_only(self, request: AskRequest) -> Bundle:
         requester = Requester(principal=request.principal, roles=sorted(set(request.roles)))
-        reading = self.llm.read(request.question, request.as_of, self.catalog.names())
+        llm = self.llm if self.config.llm.active else None  # off: the deterministic path never loads the model code
+        reading = (llm.read if llm else read_question)(request.question, request.as_of, self.catalog.names())
         return answer_reading(reading, requester=requester, as_of=request.as_of,
                               known_at=request.known_at.isoformat().replace("+00:00", "Z") if request.known_at else None,
-                              source=self.catalog.source(requester.roles, request.known_at), wording=self.llm.wording,
+                              source=self.catalog.source(requester.roles, request.known_at), wording=llm.wording if llm else None,
                               route=ToolCall(name="route", args=route(reading).model_dump(), result_ids=[]))
 
     def bundle(self, bundle_id: str) -> dict:
@@ -366,7 +370,6 @@ class CanonService:
 
     def quarantine_retry(self, item_id: int) -> dict:
         """Re-read a quarantined record from its file (after the file was fixed) and import it if valid now."""
-        from catalog.errors import RecordError
         from catalog.loader import parse_file
 
         item = self.catalog.quarantine_item(item_id)

@@ -19,7 +19,7 @@ from typing import Optional
 
 from typing import TYPE_CHECKING
 
-from catalog.driver import Driver, sqlite_file
+from catalog.driver import Driver
 from catalog.errors import CatalogError, NotFoundError
 from catalog.loader import LoadedFile, Rejected
 from catalog.records import Authority, EvidenceRecord, LineageEdge, Revision, as_utc, record_edges

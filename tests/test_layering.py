@@ -39,3 +39,21 @@ def test_cli_start_imports_no_heavy_library():
             "print(sorted(m for m in sys.modules if m.split('.')[0] in {'torch','sentence_transformers','tantivy','openai','fastapi','networkx'}))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_an_ask_on_a_sqlite_catalog_loads_no_orm_yaml_or_model_code(tmp_path):
+    """A one-shot `canon ask` is mostly import time: on an existing SQLite catalog it reads through
+    sqlite3 alone; SQLAlchemy/SQLModel load on the first write, YAML and agent/llm.py only when used."""
+    db = str(tmp_path / "c.db")
+    subprocess.run([sys.executable, "-m", "api.cli", "import", "fixtures/dossier", "--catalog", db], cwd=REPO,
+                   capture_output=True, check=False)
+    code = ("import sys, io, contextlib; from api.cli import main\n"
+            "out = io.StringIO()\n"
+            "with contextlib.redirect_stdout(out):\n"
+            f"    code = main(['ask', 'Which revenue definition applies for reporting date 2025-06-30?', '--role', "
+            f"'analytics_readers', '--as-of', '2026-10-10', '--json', '--catalog', {db!r}])\n"
+            "assert '\"behavior\": \"answer\"' in out.getvalue(), out.getvalue()\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in {'sqlalchemy', 'sqlmodel', 'yaml', 'networkx'} "
+            "or m == 'agent.llm'))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, check=True).stdout
+    assert out.strip().splitlines()[-1] == "[]"
