@@ -124,9 +124,8 @@ def create_app(service: CanonService, keys: dict[str, Caller]) -> FastAPI:
         # and on 2 cores threads contending for the GIL cost more than they overlap.
         who = identify(request)
         body = HttpAsk.model_validate_json(await request.body() or b"{}")
-        answer = service.ask_json(AskRequest(question=body.question, id=body.id, as_of=body.as_of, known_at=body.known_at,
-                                             roles=who.roles, principal=who.principal))
-        return Response(json.dumps(answer, ensure_ascii=False, separators=(",", ":")).encode("utf-8"),
+        return Response(service.ask_body(AskRequest(question=body.question, id=body.id, as_of=body.as_of,
+                                                    known_at=body.known_at, roles=who.roles, principal=who.principal)),
                         media_type="application/json")
 
     @app.get("/v1/bundles/{bundle_id}")

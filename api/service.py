@@ -89,6 +89,33 @@ def load_config(path: Optional[str] = None) -> CanonConfig:
         raise UsageError(f"{path}, field '{field}': {err['msg']}") from None
 
 
+def compact_json(data: dict) -> bytes:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+class CachedAnswer:
+    """An answer-cache entry as the service keeps it in memory: valid for one catalog generation;
+    served only after its evidence verifies again for the requester."""
+
+    __slots__ = ("generation", "_bundle", "shown", "checked", "_body")
+
+    def __init__(self, generation: int, bundle: dict):
+        self.generation = generation
+        self._bundle = {k: v for k, v in bundle.items() if k != "id"}
+        self.shown = {e["evidence_id"]: (e["revision"], e["content_hash"]) for e in bundle["evidence"]}
+        self.checked = set(self.shown) | set(bundle["context_ids"])
+        self._body = compact_json(self._bundle)
+
+    def bundle(self, request_id: Optional[str]) -> dict:
+        fresh = json.loads(self._body)  # a copy of its own: callers may change what they get
+        return fresh if request_id is None else {"id": request_id, **fresh}
+
+    def body(self, request_id: Optional[str]) -> bytes:
+        if request_id is None or not self._bundle:
+            return self._body if request_id is None else compact_json({"id": request_id})
+        return b'{"id":' + json.dumps(request_id, ensure_ascii=False).encode("utf-8") + b"," + self._body[1:]
+
+
 class CanonService:
     def __init__(self, catalog: Optional[str] = None, config: Optional[CanonConfig] = None):
         self.catalog = Catalog(catalog or default_catalog())
@@ -205,15 +232,21 @@ class CanonService:
 
     def ask(self, request: AskRequest) -> Bundle:
         hit = self._cached_answer(request)
-        return Bundle.model_validate(hit) if hit is not None else self._answer(request)
+        return Bundle.model_validate(hit.bundle(request.id)) if hit is not None else self._answer(request)
 
     def ask_json(self, request: AskRequest) -> dict:
-        """`ask` as the bundle's JSON (what `canon ask --json` prints and POST /v1/ask returns); a
-        cache hit is served without a round trip through the model."""
+        """`ask` as the bundle's JSON (what `canon ask --json` prints); a cache hit is served
+        without a round trip through the model."""
         hit = self._cached_answer(request)
-        return hit if hit is not None else self._answer(request).to_json()
+        return hit.bundle(request.id) if hit is not None else self._answer(request).to_json()
 
-    def _cached_answer(self, request: AskRequest) -> Optional[dict]:
+    def ask_body(self, request: AskRequest) -> bytes:
+        """`ask_json` serialized as POST /v1/ask sends it (compact UTF-8 JSON); a cache hit is sent
+        as stored, with the request's id put in front."""
+        hit = self._cached_answer(request)
+        return hit.body(request.id) if hit is not None else compact_json(self._answer(request).to_json())
+
+    def _cached_answer(self, request: AskRequest) -> Optional["CachedAnswer"]:
         """A cached bundle for this request: only while the catalog has not changed since it was
         made, and only if its evidence still verifies for this requester."""
         as_of = request.as_of or self.now().date()
@@ -225,24 +258,18 @@ class CanonService:
         if memo is None:
             memo = self._memo = {}
         found = memo.get(key)
-        if found is None or found[0] != generation:
+        if found is None or found.generation != generation:
             stored = self.catalog.cached(key, generation)
             if stored is None:
                 return None
             if len(memo) >= self.MEMO_SIZE:
                 memo.pop(next(iter(memo)))
-            found = memo[key] = (generation, stored, {e["evidence_id"]: (e["revision"], e["content_hash"])
-                                                      for e in stored["evidence"]})
-        _, bundle, shown = found
-        verified = self.catalog.source(roles, request.known_at).verify(set(shown) | set(bundle["context_ids"]))
-        if any(verified.get(evidence_id) != version for evidence_id, version in shown.items()):
+            found = memo[key] = CachedAnswer(generation, stored)
+        verified = self.catalog.source(roles, request.known_at).verify(found.checked)
+        if any(verified.get(evidence_id) != version for evidence_id, version in found.shown.items()):
             return None
         self.cache_hits += 1
-        out = dict(bundle)
-        out.pop("id", None)
-        if request.id is not None:
-            out["id"] = request.id
-        return out
+        return found
 
     def _answer(self, request: AskRequest) -> Bundle:
         as_of = request.as_of or self.now().date()
