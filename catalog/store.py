@@ -22,7 +22,7 @@ from sqlmodel import Field, SQLModel
 from catalog.errors import CatalogError, NotFoundError
 from catalog.loader import LoadedFile, Rejected
 from catalog.records import Authority, EvidenceRecord, LineageEdge, Revision, as_utc, record_edges
-from lineage.graph import LineageGraph
+from lineage.graph import LineageGraph, runs
 from resolver.entities import DeletionIndex, name_forms, typo_words
 from resolver.source import EntityView, Freshness, LineageView
 
@@ -665,7 +665,7 @@ class SqlLineageGraph(LineageGraph):
 
     def _adjacent(self, nodes, upstream):
         near, far = ("target", "source") if upstream else ("source", "target")
-        out: dict[str, list] = {}
+        hops: dict[str, list] = {}
         rows = []
         with self.catalog.engine.connect() as conn:
             for start in range(0, len(nodes), 500):
@@ -688,9 +688,9 @@ class SqlLineageGraph(LineageGraph):
             if pk is not None and not self._live.get(pk, False):
                 continue
             source_, target_ = (there, here) if upstream else (here, there)
-            out.setdefault(here, []).append((there, make(source=source_, target=target_, kind=kind, origin=origin,
-                                                         origin_kind=origin_kind, valid_from=_utc(vf), valid_to=_utc(vt))))
-        return out
+            hops.setdefault(here, []).append((there, make(source=source_, target=target_, kind=kind, origin=origin,
+                                                          origin_kind=origin_kind, valid_from=_utc(vf), valid_to=_utc(vt))))
+        return {node: runs(hops.get(node, ())) for node in nodes}
 
 
 class CatalogNames:
