@@ -22,6 +22,7 @@ from sqlmodel import Field, SQLModel
 from catalog.errors import CatalogError, NotFoundError
 from catalog.loader import LoadedFile, Rejected
 from catalog.records import Authority, EvidenceRecord, LineageEdge, Revision, as_utc, record_edges
+from catalog.bulk import collector_paused
 from lineage.graph import LineageGraph, runs
 from resolver.entities import DeletionIndex, name_forms, typo_words
 from resolver.source import EntityView, Freshness, LineageView
@@ -533,17 +534,10 @@ class Catalog:
                f"SELECT {columns} FROM lineage_edge e JOIN (" + _LIVE.format(scope=record_scope) + ") r ON r.pk = e.revision_pk")
         with self.engine.connect() as conn:
             rows = conn.exec_driver_sql(*_driver_sql(self.engine, sql, {"known_at": known_at})).fetchall()
-        import gc
-
-        frozen = gc.isenabled()
-        gc.disable()  # a bulk build of small objects: the collector only slows it down
-        try:
+        with collector_paused():
             graph = LineageGraph.from_rows(
                 (s, t, k, o, ok, _utc(vf) if vf is not None else None, _utc(vt) if vt is not None else None)
                 for s, t, k, o, ok, vf, vt in rows)
-        finally:
-            if frozen:
-                gc.enable()
         self._graph_cache = (key, graph)
         return graph
 
