@@ -392,8 +392,10 @@ class Catalog:
         if not rows:
             return outcomes
         table = RevisionRow.__table__
-        result = conn.execute(insert(table).returning(table.c.pk, sort_by_parameter_order=True), rows)
-        pks = [row[0] for row in result]
+        # returned rows are matched by key: asking for them in parameter order makes SQLite insert one row per statement
+        result = conn.execute(insert(table).returning(table.c.pk, table.c.evidence_id, table.c.revision), rows)
+        pk_of = {(evidence_id, revision): pk for pk, evidence_id, revision in result}
+        pks = [pk_of[(row["evidence_id"], row["revision"])] for row in rows]
         roles, keys, edges = [], [], []
         for pk, record in zip(pks, kept):
             roles += [{"revision_pk": pk, "role": role} for role in sorted(set(record.permissions))]
