@@ -480,14 +480,10 @@ class Catalog:
         pairs = {(w, f) for f in forms for w in typo_words(f)}
         if not pairs:
             return
-        words = sorted({w for w, _ in pairs})
-        existing = set()
-        for start in range(0, len(words), 500):
-            stmt = text("SELECT word, form FROM name_word WHERE word IN :w").bindparams(bindparam("w", expanding=True))
-            existing |= {(r.word, r.form) for r in conn.execute(stmt, {"w": words[start:start + 500]})}
-        new = [{"word": w, "form": f} for w, f in sorted(pairs - existing)]
-        if new:
-            conn.execute(insert(NameWordRow.__table__), new)
+        # the pairs already stored are skipped by the key: a lookup would re-read every form of
+        # common words ("fct", "stg") once per batch
+        conn.execute(text("INSERT INTO name_word (word, form) VALUES (:word, :form) ON CONFLICT (word, form) DO NOTHING"),
+                     [{"word": w, "form": f} for w, f in sorted(pairs)])
 
     @staticmethod
     def _live_record(conn, evidence_id: str) -> Optional[EvidenceRecord]:
