@@ -167,14 +167,16 @@ def split_body(body: str, limit: int = MAX_CHARS) -> list[tuple[tuple[str, ...],
 # -- identifiers --------------------------------------------------------------------------------
 
 
+# a whole _TOKEN (starting where no token character precedes it) that holds "_" or a separator
+# followed by a token character: plain words never reach Python
+_IDENTIFIER = re.compile(r"(?<![A-Za-z0-9_])(?=[A-Za-z0-9]*(?:_|[.#:/-][A-Za-z0-9_]))" + _TOKEN.pattern)
+_SEPARATOR = re.compile(r"[.#:/-]")
+
+
 def identifiers_in(text: str) -> set[str]:
     """Technical identifiers as written: dotted/colon/hash ids, snake_case names, and their parts."""
     found: set[str] = set()
-    tokens = (m.group(0) for piece in text.split() if not piece.isalnum()  # plain words: the cheap case
-              for m in _TOKEN.finditer(piece))
-    for token in tokens:
-        if token.isalnum():
-            continue
+    for token in _IDENTIFIER.findall(text):
         token = token.strip("_")
         separated = not token.replace("_", "").isalnum()
         if not token or not separated and "_" not in token:
@@ -184,7 +186,7 @@ def identifiers_in(text: str) -> set[str]:
         if "#" in token:
             found.update(p for p in token.split("#") if p)
         if separated:
-            found.update(p for p in re.split(r"[.#:/-]", token) if "_" in p.strip("_"))
+            found.update(p for p in _SEPARATOR.split(token) if "_" in p.strip("_"))
     return found
 
 
