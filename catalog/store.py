@@ -349,11 +349,12 @@ class Catalog:
         return self._put_many(conn, [(record, fingerprint)], artifact_id, now)[0]
 
     def _put_many(self, conn, items: list[tuple[EvidenceRecord, Optional[str]]], artifact_id: str, now: datetime,
-                  force: bool = False) -> list[str]:
+                  force: bool = False, written: Optional[dict[str, Revision]] = None) -> list[str]:
         """Insert each record as a new revision unless its live revision is identical.
 
         Returns one outcome per item: "added", "revised" or "unchanged". Bulk statements: one
-        lookup per 500 ids, one multi-row insert per table.
+        lookup per 500 ids, one multi-row insert per table. `written`, when given, receives each
+        new revision by evidence id (what the search refresh would otherwise read back).
         """
         last: dict[str, tuple] = {}
         ids = sorted({r.evidence_id for r, _ in items})
@@ -389,6 +390,9 @@ class Catalog:
                          "payload": json.dumps(record.contract_dict(), ensure_ascii=False, sort_keys=True)})
             kept.append(record)
             outcomes.append("revised" if previous else "added")
+            if written is not None:
+                written[record.evidence_id] = Revision.model_construct(
+                    record=record, revision=number, recorded_at=as_utc(recorded_at), artifact_id=record.artifact_id)
         if not rows:
             return outcomes
         table = RevisionRow.__table__
