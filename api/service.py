@@ -362,14 +362,15 @@ class CanonService:
 
     # -- search --------------------------------------------------------------------------------
 
-    def refresh_search(self) -> None:
+    def refresh_search(self, written: Optional[dict] = None) -> None:
         """Bring the search indexes in line with the catalog, in the same command as the write.
-        The catalog stays the authority either way: every hit is re-checked against it."""
+        The catalog stays the authority either way: every hit is re-checked against it.
+        `written`: revisions this command just stored, by evidence id (reused, not read back)."""
         from catalog.search import available
 
         # once the indexes exist every write keeps them current; the first search builds them
         if available() and os.environ.get("CANON_SEARCH", "on") != "off" and self.catalog.search.exists():
-            self.catalog.search.refresh()
+            self.catalog.search.refresh(written=written)
 
     def search(self, query: str, *, roles: list[str], as_of: Optional[date] = None, mode: str = "governed",
                limit: int = 10, known_at: Optional[datetime] = None) -> dict:
@@ -474,8 +475,10 @@ class CanonService:
         now = self.now()
         config = config or DbtMappingConfig.model_validate(self.config.dbt)
         batch = read_dbt(path, config=config, synced_at=synced_at or now)
-        report = sync_dbt(self.catalog, batch, path, now, progress=progress)
-        self.refresh_search()
+        written: dict = {}
+        report = sync_dbt(self.catalog, batch, path, now, progress=progress, written=written)
+        del batch
+        self.refresh_search(written)
         return report
 
     def sync_openlineage(self, paths: list[str]):

@@ -66,6 +66,7 @@ from typing import Any, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from catalog.bulk import collector_paused
 from catalog.errors import ArtifactError, RecordError
 from catalog.records import Authority, EvidenceRecord, LineageEdge, Status, as_utc, parse_record
 
@@ -1101,6 +1102,11 @@ def _semantic_extras(manifest: dict, semantic: dict, project: str) -> dict[str, 
 
 def read_dbt(path: str, *, config: Optional[DbtMappingConfig] = None, synced_at: Optional[datetime] = None) -> SyncBatch:
     """Read a dbt target/ folder or manifest.json into a SyncBatch (see module docstring)."""
+    with collector_paused():  # the parsed manifest alone is millions of objects
+        return _read_dbt(path, config=config, synced_at=synced_at)
+
+
+def _read_dbt(path: str, *, config: Optional[DbtMappingConfig], synced_at: Optional[datetime]) -> SyncBatch:
     config = config or DbtMappingConfig()
     synced_at = as_utc(synced_at) if synced_at else datetime.now(timezone.utc)
     manifest_path = _manifest_path(path)

@@ -77,19 +77,29 @@ class CatalogSearch:
             entry[2].sort()
         return keys
 
-    def _live_revisions(self, evidence_ids: list[str]):
+    def _live_revisions(self, evidence_ids: list[str], live: Optional[dict[str, list]] = None,
+                        written: Optional[dict] = None):
+        """The live revisions of these ids. One this process has just written is taken as is when
+        the live key names the same revision number ((evidence_id, revision) is unique), the
+        rest are read back from the catalog."""
         from catalog.store import _LIVE, _revision
 
+        written = written or {}
+        reused = [written[eid] for eid in evidence_ids
+                  if live and eid in written and written[eid].revision == live[eid][0]]
+        taken = {rev.evidence_id for rev in reused}
+        wanted = [eid for eid in evidence_ids if eid not in taken]
         out = []
         with self.catalog.engine.connect() as conn:
-            for start in range(0, len(evidence_ids), 500):
+            for start in range(0, len(wanted), 500):
                 stmt = text(_LIVE.format(scope="evidence_id IN :ids")).bindparams(bindparam("ids", expanding=True))
                 out += [_revision(row) for row in conn.execute(
-                    stmt, {"ids": evidence_ids[start:start + 500], "known_at": datetime.max.replace(tzinfo=timezone.utc)})]
-        return out
+                    stmt, {"ids": wanted[start:start + 500], "known_at": datetime.max.replace(tzinfo=timezone.utc)})]
+        return reused + out
 
-    def refresh(self, vectors: Optional[bool] = None):
-        """Re-index what changed in the catalog since the indexes last saw it. Returns the report."""
+    def refresh(self, vectors: Optional[bool] = None, written: Optional[dict] = None):
+        """Re-index what changed in the catalog since the indexes last saw it. Returns the report.
+        `written`: revisions just stored by this process, by evidence id (see _live_revisions)."""
         if not available():
             return None
         indexes = self.indexes
@@ -101,7 +111,7 @@ class CatalogSearch:
         removed = sorted(set(state) - set(live))
         if not changed and not removed and state_file.exists():
             return None
-        return indexes.update(self._live_revisions(changed), removed,
+        return indexes.update(self._live_revisions(changed, live, written), removed,
                               vectors=self.vectors_built() if vectors is None else vectors)
 
     def rebuild(self):

@@ -23,7 +23,8 @@ from catalog.driver import Driver
 from catalog.errors import CatalogError, NotFoundError
 from catalog.loader import LoadedFile, Rejected
 from catalog.records import Authority, EvidenceRecord, LineageEdge, Revision, as_utc, record_edges
-from lineage.graph import LineageGraph
+from catalog.bulk import collector_paused
+from lineage.graph import LineageGraph, runs
 from resolver.entities import DeletionIndex, name_forms, typo_words
 from resolver.source import EntityView, Freshness, LineageView
 
@@ -230,11 +231,12 @@ class Catalog:
         return self._put_many(conn, [(record, fingerprint)], artifact_id, now)[0]
 
     def _put_many(self, conn, items: list[tuple[EvidenceRecord, Optional[str]]], artifact_id: str, now: datetime,
-                  force: bool = False) -> list[str]:
+                  force: bool = False, written: Optional[dict[str, Revision]] = None) -> list[str]:
         """Insert each record as a new revision unless its live revision is identical.
 
         Returns one outcome per item: "added", "revised" or "unchanged". Bulk statements: one
-        lookup per 500 ids, one multi-row insert per table.
+        lookup per 500 ids, one multi-row insert per table. `written`, when given, receives each
+        new revision by evidence id (what the search refresh would otherwise read back).
         """
         last: dict[str, tuple] = {}
         ids = sorted({r.evidence_id for r, _ in items})
@@ -270,13 +272,18 @@ class Catalog:
                          "payload": json.dumps(record.contract_dict(), ensure_ascii=False, sort_keys=True)})
             kept.append(record)
             outcomes.append("revised" if previous else "added")
+            if written is not None:
+                written[record.evidence_id] = Revision.model_construct(
+                    record=record, revision=number, recorded_at=as_utc(recorded_at), artifact_id=record.artifact_id)
         if not rows:
             return outcomes
         from catalog.tables import EdgeRow, KeyRow, RevisionRow, RoleRow
 
         table = RevisionRow.__table__
-        result = conn.execute(insert(table).returning(table.c.pk, sort_by_parameter_order=True), rows)
-        pks = [row[0] for row in result]
+        # returned rows are matched by key: asking for them in parameter order makes SQLite insert one row per statement
+        result = conn.execute(insert(table).returning(table.c.pk, table.c.evidence_id, table.c.revision), rows)
+        pk_of = {(evidence_id, revision): pk for pk, evidence_id, revision in result}
+        pks = [pk_of[(row["evidence_id"], row["revision"])] for row in rows]
         roles, keys, edges = [], [], []
         for pk, record in zip(pks, kept):
             roles += [{"revision_pk": pk, "role": role} for role in sorted(set(record.permissions))]
@@ -361,16 +368,10 @@ class Catalog:
         pairs = {(w, f) for f in forms for w in typo_words(f)}
         if not pairs:
             return
-        words = sorted({w for w, _ in pairs})
-        existing = set()
-        for start in range(0, len(words), 500):
-            stmt = text("SELECT word, form FROM name_word WHERE word IN :w").bindparams(bindparam("w", expanding=True))
-            existing |= {(r.word, r.form) for r in conn.execute(stmt, {"w": words[start:start + 500]})}
-        new = [{"word": w, "form": f} for w, f in sorted(pairs - existing)]
-        if new:
-            from catalog.tables import NameWordRow
-
-            conn.execute(insert(NameWordRow.__table__), new)
+        # the pairs already stored are skipped by the key: a lookup would re-read every form of
+        # common words ("fct", "stg") once per batch
+        conn.execute(text("INSERT INTO name_word (word, form) VALUES (:word, :form) ON CONFLICT (word, form) DO NOTHING"),
+                     [{"word": w, "form": f} for w, f in sorted(pairs)])
 
     @staticmethod
     def _live_record(conn, evidence_id: str) -> Optional[EvidenceRecord]:
@@ -416,17 +417,10 @@ class Catalog:
         sql = (f"SELECT {columns} FROM lineage_edge e WHERE e.revision_pk IS NULL UNION ALL "
                f"SELECT {columns} FROM lineage_edge e JOIN (" + _LIVE.format(scope=record_scope) + ") r ON r.pk = e.revision_pk")
         rows = self.driver.rows(sql, {"known_at": self.driver.column_time(known_at)})
-        import gc
-
-        frozen = gc.isenabled()
-        gc.disable()  # a bulk build of small objects: the collector only slows it down
-        try:
+        with collector_paused():
             graph = LineageGraph.from_rows(
                 (s, t, k, o, ok, _utc(vf) if vf is not None else None, _utc(vt) if vt is not None else None)
                 for s, t, k, o, ok, vf, vt in rows)
-        finally:
-            if frozen:
-                gc.enable()
         self._graph_cache = (key, graph)
         return graph
 
@@ -526,7 +520,7 @@ class SqlLineageGraph(LineageGraph):
 
     def _adjacent(self, nodes, upstream):
         near, far = ("target", "source") if upstream else ("source", "target")
-        out: dict[str, list] = {}
+        hops: dict[str, list] = {}
         rows = []
         driver = self.catalog.driver
         sql = (f"SELECT {near}, {far}, kind, origin, origin_kind, valid_from, valid_to, revision_pk "
@@ -545,9 +539,9 @@ class SqlLineageGraph(LineageGraph):
             if pk is not None and not self._live.get(pk, False):
                 continue
             source_, target_ = (there, here) if upstream else (here, there)
-            out.setdefault(here, []).append((there, make(source=source_, target=target_, kind=kind, origin=origin,
-                                                         origin_kind=origin_kind, valid_from=_utc(vf), valid_to=_utc(vt))))
-        return out
+            hops.setdefault(here, []).append((there, make(source=source_, target=target_, kind=kind, origin=origin,
+                                                          origin_kind=origin_kind, valid_from=_utc(vf), valid_to=_utc(vt))))
+        return {node: runs(hops.get(node, ())) for node in nodes}
 
 
 class CatalogNames:

@@ -20,7 +20,7 @@ from catalog.dbt_artifacts import SyncBatch, degradation, stable_fingerprint
 from catalog.errors import CatalogError
 from catalog.loader import Rejected
 from catalog.openlineage_events import OpenLineageBatch, match_datasets
-from catalog.records import EvidenceRecord
+from catalog.records import EvidenceRecord, Revision
 from catalog.store import Catalog
 
 Progress = Optional[Callable[[int, int], None]]
@@ -73,7 +73,9 @@ def _retire(record: EvidenceRecord, synced_at: datetime) -> Optional[EvidenceRec
     return record.model_copy(update={"effective_to": end, "recorded_at": synced_at})
 
 
-def sync_dbt(catalog: Catalog, batch: SyncBatch, source: str, now: datetime, progress: Progress = None) -> SyncReport:
+def sync_dbt(catalog: Catalog, batch: SyncBatch, source: str, now: datetime, progress: Progress = None,
+             written: Optional[dict[str, Revision]] = None) -> SyncReport:
+    """Store one dbt batch (see the module docstring); `written` receives the new revisions."""
     scope = "dbt:" + (batch.project_name or source)
     report = SyncReport(kind="dbt", source=source, warnings=list(batch.warnings))
     try:
@@ -95,7 +97,8 @@ def sync_dbt(catalog: Catalog, batch: SyncBatch, source: str, now: datetime, pro
             step = 2000
             for start in range(0, len(todo), step):
                 chunk = todo[start:start + step]
-                outcomes = catalog._put_many(conn, [(r, stable_fingerprint(r)) for r in chunk], batch.artifact_id, now)
+                outcomes = catalog._put_many(conn, [(r, stable_fingerprint(r)) for r in chunk], batch.artifact_id, now,
+                                            written=written)
                 changed_entities |= {r.entity_id for r, o in zip(chunk, outcomes) if o != "unchanged"}
                 for outcome in outcomes:
                     if outcome == "added":

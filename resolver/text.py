@@ -9,6 +9,8 @@ _TOKEN = re.compile(r"[a-z0-9][a-z0-9_.#:/-]*[a-z0-9_]|[a-z0-9]")
 
 def fold(text: str) -> str:
     """Lower-case and strip accents ("Tržby" -> "trzby")."""
+    if text.isascii():  # nothing to decompose: the common case, without a per-character pass
+        return text.lower()
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 

@@ -214,3 +214,30 @@ def test_configuration_sets_dbt_default_roles(tmp_path, catalog):
     config.write_text("dbt:\n  default_rolez: [platform]\n", encoding="utf-8")
     proc = run_canon("sync", "dbt", str(SMALL.parent), "--catalog", str(catalog), env={"CANON_CONFIG": str(config)})
     assert proc.returncode == 2 and "default_rolez" in proc.stderr
+
+
+def test_a_sync_hands_the_search_refresh_the_revisions_the_catalog_holds(tmp_path, monkeypatch):
+    """The refresh after a sync reuses the revisions the sync wrote instead of reading them back:
+    they must be the very revisions the catalog returns, and the index must end equal to the catalog."""
+    pytest.importorskip("tantivy")
+    from api.service import CanonService
+    from catalog.dbt_artifacts import read_dbt
+    from catalog.sync import sync_dbt
+
+    service = CanonService(str(tmp_path / "c.db"))
+    service.catalog.search.indexes.update([], vectors=False)  # an index exists: every write refreshes it
+    written: dict = {}
+    batch = read_dbt(str(SMALL.parent), synced_at=datetime(2026, 3, 1, tzinfo=timezone.utc))
+    sync_dbt(service.catalog, batch, str(SMALL.parent), datetime(2026, 3, 1, tzinfo=timezone.utc), written=written)
+    assert written and sorted(written) == sorted(r.evidence_id for r in batch.records)
+    read_back = {r.evidence_id: r for r in service.catalog.search._live_revisions(sorted(written))}
+    assert read_back == written
+
+    manifest = json.loads(SMALL.read_text())
+    model = next(uid for uid in manifest["nodes"] if uid.startswith("model."))
+    manifest["nodes"][model]["description"] = "Now documented: the zanzibar ledger."
+    service.sync_dbt(str(_write_manifest(tmp_path / "v2", manifest)), synced_at=datetime(2026, 3, 2, tzinfo=timezone.utc))
+    indexed = json.loads((service.catalog.search.folder / "state.json").read_text())
+    assert indexed == {eid: key for eid, key in service.catalog.search._live_keys().items() if key[3] != "retracted"}
+    assert indexed[model][0] == 2
+    assert model in {h.evidence_id for h in service.catalog.search.indexes.text.search("zanzibar", ["analytics_readers"])}

@@ -1,0 +1,59 @@
+"""LineageGraph walks: validity intervals, origin and node filters, depth, and edge order."""
+from datetime import datetime, timezone
+
+from catalog.records import LineageEdge
+from lineage.graph import LineageGraph
+
+
+def at(day: int) -> datetime:
+    return datetime(2026, 1, day, tzinfo=timezone.utc)
+
+
+def edge(source: str, target: str, origin: str = "dbt:a", start: int | None = None, end: int | None = None) -> LineageEdge:
+    return LineageEdge(source=source, target=target, origin=origin, origin_kind="dbt",
+                       valid_from=at(start) if start else None, valid_to=at(end) if end else None)
+
+
+def graph() -> LineageGraph:
+    return LineageGraph([
+        edge("a", "b", start=1),
+        edge("a", "c", start=1, end=10),  # closed on the 10th
+        edge("a", "d", start=5),  # opened on the 5th
+        edge("b", "e", origin="rec:secret"),
+        edge("c", "e", start=1),
+        edge("a", "b", origin="rec:other", start=3),  # a second statement of a -> b
+    ])
+
+
+def test_walk_sees_only_edges_that_hold_at_the_moment():
+    g = graph()
+    assert g.downstream("a", at=at(2)) == {"b": 1, "c": 1, "e": 2}
+    assert g.downstream("a", at=at(12)) == {"b": 1, "d": 1, "e": 2}
+    assert g.downstream("a") == {"b": 1, "c": 1, "d": 1, "e": 2}
+    assert g.upstream("e", at=at(12)) == {"b": 1, "c": 1, "a": 2}
+
+
+def test_used_edges_follow_neighbour_then_statement_order():
+    _, used = graph().walk("a", upstream=False, at=at(6))
+    assert [(e.source, e.target, e.origin) for e in used] == [
+        ("a", "b", "dbt:a"), ("a", "b", "rec:other"), ("a", "c", "dbt:a"), ("a", "d", "dbt:a"),
+        ("b", "e", "rec:secret"), ("c", "e", "dbt:a")]
+
+
+def test_filters_and_depth():
+    g = graph()
+    reached, used = g.walk("a", upstream=False, at=at(6), allow=lambda o: o != "rec:secret", allow_node=lambda n: n != "c")
+    assert reached == {"b": 1, "d": 1}
+    assert {e.origin for e in used} == {"dbt:a", "rec:other"}
+    assert g.downstream("a", depth=1) == {"b": 1, "c": 1, "d": 1}
+    assert g.walk("zzz", upstream=True) == ({}, [])
+
+
+def test_a_restated_edge_replaces_the_first_and_adding_refreshes_walks():
+    g = graph()
+    assert g.downstream("e") == {}
+    g.add(edge("e", "f"))
+    g.add(edge("e", "f", end=3))  # same origin and start: replaces
+    assert g.downstream("e", at=at(2)) == {"f": 1}
+    assert g.downstream("e", at=at(4)) == {}
+    assert len(g.edges()) == 7
