@@ -57,3 +57,14 @@ def test_a_restated_edge_replaces_the_first_and_adding_refreshes_walks():
     assert g.downstream("e", at=at(2)) == {"f": 1}
     assert g.downstream("e", at=at(4)) == {}
     assert len(g.edges()) == 7
+
+
+def test_networkx_export_holds_the_same_edges_and_closure():
+    import networkx as nx
+
+    g = graph()
+    exported = g.to_networkx(at=at(12))
+    assert sorted((s, t, k) for s, t, k in exported.edges(keys=True)) == sorted(
+        (e.source, e.target, (e.origin, e.valid_from)) for e in g.edges(at=at(12)))
+    assert nx.descendants(exported, "a") == set(g.downstream("a", at=at(12)))
+    assert nx.ancestors(exported, "e") == set(g.upstream("e", at=at(12)))
