@@ -549,6 +549,7 @@ class CatalogNames:
 
     def __init__(self, catalog: Catalog):
         self.catalog = catalog
+        self._typos: Optional[DeletionIndex] = None  # one catalog generation per reading
 
     def forms(self, candidates):
         out: dict[str, set[str]] = {}
@@ -561,7 +562,9 @@ class CatalogNames:
         return out
 
     def near_words(self, token):
-        return self.catalog.typo_index().near(token)
+        if self._typos is None:
+            self._typos = self.catalog.typo_index()
+        return self._typos.near(token)
 
     def forms_with_word(self, word):
         return [f for (f,) in self.catalog.driver.rows("SELECT form FROM name_word WHERE word = :w ORDER BY form", {"w": word})]
