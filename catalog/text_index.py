@@ -38,6 +38,9 @@ BOOSTS = {"title": 4.0, "names": 3.0, "kind": 1.5, "body": 1.0}
 IDENT_BOOST = 4.0
 FUZZY_BOOST = 0.3
 PREFIX_BOOST = 0.2
+# A prefix that begins at most this many terms of the index is looked up as those terms (they are
+# intersected lazily with the filters); a shorter, commoner one as an automaton over the terms.
+MAX_PREFIX_TERMS = 8
 
 # Function words of a question: they say nothing about what it asks for (query side only; the
 # index analyzer also drops tantivy's English stop words).
@@ -192,8 +195,10 @@ class TextIndex:
     # -- searching ----------------------------------------------------------------------------
 
     def _meta_stamp(self) -> float:
-        meta = self.path / "meta.json"
-        return meta.stat().st_mtime if meta.exists() else 0.0
+        try:
+            return os.stat(self.path / "meta.json").st_mtime
+        except FileNotFoundError:
+            return 0.0
 
     def _refresh(self) -> None:
         """Another process (an import) may have committed: reload when meta.json changed."""
@@ -224,42 +229,79 @@ class TextIndex:
                     words[token] = None
         return list(words), idents
 
-    def _term_any_field(self, token: str):
-        Q, Occur = self._t.Query, self._t.Occur
-        return Q.boolean_query([
-            (Occur.Should, Q.boost_query(Q.term_query(self.schema, f, token), b)) for f, b in BOOSTS.items()
-        ])
+    # A term's alternatives: {(kind, field, token[, distance, prefix]): boost}, one way each a chunk
+    # can match it. The loose pass merges every term's alternatives into one flat disjunction (a
+    # repeated alternative once, with the boosts summed: the same score), which tantivy unions in
+    # one pass instead of a union of unions per term and identifier.
 
-    def _ident_clause(self, ident: str, strict: bool, known: bool = True):
-        """The identifier as written, or (for a named id) its words spelled out in the text; an
-        identifier the index does not hold is also looked for within edit distance 1."""
+    @staticmethod
+    def _any_field(token: str) -> dict[tuple, float]:
+        return {("term", f, token): b for f, b in BOOSTS.items()}
+
+    @staticmethod
+    def _merged(groups: Iterable[dict[tuple, float]]) -> dict[tuple, float]:
+        out: dict[tuple, float] = {}
+        for group in groups:
+            for key, boost in group.items():
+                out[key] = out.get(key, 0.0) + boost
+        return out
+
+    def _ident_parts(self, ident: str) -> list[str]:
+        """A named identifier's words as the text analyzer indexes them (none for a numeric id)."""
+        if _NUMERIC_ID.match(ident):
+            return []
+        return self._analyze(re.sub(r"[.#:/_-]", " ", ident))
+
+    def _ident_alternatives(self, ident: str, known: bool) -> dict[tuple, float]:
+        """Loosely: the identifier as written, within edit distance 1 when the index does not hold
+        it, or any one of its words in the text."""
+        alternatives = {("term", "ident", ident): IDENT_BOOST}
+        if not known:
+            alternatives[("fuzzy", "ident", ident, 1, False)] = FUZZY_BOOST
+        return self._merged([alternatives, *(self._any_field(p) for p in self._ident_parts(ident))])
+
+    def _word_alternatives(self, stem: str, known: bool, completions: tuple[str, ...] = ()) -> dict[tuple, float]:
+        """Loosely: the word in any weighted field; a word the index does not hold also within
+        edit distance 1 or as a prefix (`completions`: the body's terms it begins), in the body
+        (which holds the title, names and headings too)."""
+        alternatives = self._any_field(stem)
+        if not known and len(stem) >= 4:
+            alternatives[("fuzzy", "body", stem, 1, False)] = FUZZY_BOOST
+        if not known and len(stem) >= 3 and completions:
+            alternatives[("prefix", "body", stem, completions)] = PREFIX_BOOST
+        return alternatives
+
+    def _completions(self, searcher, stem: str) -> tuple[str, ...]:
+        return tuple(term for term, _ in searcher.terms_with_prefix("body", stem))
+
+    def _leaf(self, key: tuple):
+        Q, Occur = self._t.Query, self._t.Occur
+        if key[0] == "term":
+            return Q.term_query(self.schema, key[1], key[2])
+        if key[0] == "prefix":
+            _, field, stem, completions = key
+            if len(completions) > MAX_PREFIX_TERMS:  # one automaton walk beats a union of many terms
+                return Q.fuzzy_term_query(self.schema, field, stem, 0, True, True)
+            # scored as the prefix automaton scores: a constant, whatever the number of terms matched
+            return Q.const_score_query(Q.boolean_query(
+                [(Occur.Should, Q.term_query(self.schema, field, t)) for t in completions]), 1.0)
+        _, field, token, distance, prefix = key
+        return Q.fuzzy_term_query(self.schema, field, token, distance, True, prefix)
+
+    def _disjunction(self, alternatives: dict[tuple, float]):
+        Q, Occur = self._t.Query, self._t.Occur
+        return Q.boolean_query([(Occur.Should, Q.boost_query(self._leaf(key), boost))
+                                for key, boost in alternatives.items()])
+
+    def _strict_ident_clause(self, ident: str):
+        """The identifier as written, or its words all spelled out in the text."""
         Q, Occur = self._t.Query, self._t.Occur
         exact = Q.boost_query(Q.term_query(self.schema, "ident", ident), IDENT_BOOST)
-        parts = self._analyze(re.sub(r"[.#:/_-]", " ", ident))
-        alternatives = [(Occur.Should, exact)]
-        if not strict and not known:
-            alternatives.append((Occur.Should, Q.boost_query(
-                Q.fuzzy_term_query(self.schema, "ident", ident, 1, True, False), FUZZY_BOOST)))
-        if parts and not _NUMERIC_ID.match(ident):
-            occur = Occur.Must if strict else Occur.Should
-            alternatives.append((Occur.Should, Q.boolean_query([(occur, self._term_any_field(p)) for p in parts])))
-        return Q.boolean_query(alternatives)
-
-    def _word_clause(self, stem: str, strict: bool, known: bool = True):
-        """The word exactly (BM25 over the weighted fields); loosely, a word the index does not
-        hold is also looked for within edit distance 1 or as a prefix, in the body (which holds
-        the title, names and headings too)."""
-        if strict or known:
-            return self._term_any_field(stem)
-        Q, Occur = self._t.Query, self._t.Occur
-        alternatives = [(Occur.Should, self._term_any_field(stem))]
-        if len(stem) >= 4:
-            alternatives.append((Occur.Should, Q.boost_query(
-                Q.fuzzy_term_query(self.schema, "body", stem, 1, True, False), FUZZY_BOOST)))
-        if len(stem) >= 3:
-            alternatives.append((Occur.Should, Q.boost_query(
-                Q.fuzzy_term_query(self.schema, "body", stem, 0, True, True), PREFIX_BOOST)))
-        return Q.boolean_query(alternatives)
+        parts = self._ident_parts(ident)
+        if not parts:
+            return exact
+        spelled = Q.boolean_query([(Occur.Must, self._disjunction(self._any_field(p))) for p in parts])
+        return Q.boolean_query([(Occur.Should, exact), (Occur.Should, spelled)])
 
     def _any_of(self, field: str, values: Collection[str]):
         """Documents holding any of `values` in a raw field: an OR of term queries, which tantivy
@@ -291,19 +333,26 @@ class TextIndex:
         return clauses
 
     def _query(self, words: list[str], idents: list[str], filters, at_least: Optional[int],
-               known: Optional[set[str]] = None):
+               known: Optional[set[str]] = None, completions: Optional[dict[str, tuple[str, ...]]] = None):
         """Every term exactly (`at_least` None), or at least `at_least` terms loosely. `known`:
-        the terms the index holds (the others get fuzzy and prefix alternatives)."""
+        the terms the index holds (the others get fuzzy and prefix alternatives); `completions`:
+        for each of the others, the body's terms it is a prefix of."""
         Q, Occur = self._t.Query, self._t.Occur
-        strict = at_least is None
-        known = known if known is not None else {*idents, *words}
-        clauses = [self._ident_clause(i, strict, i in known) for i in idents]
-        clauses += [self._word_clause(stem, strict, stem in known) for stem in words]
-        if not clauses:
+        if not words and not idents:
             return None
-        if strict:
+        if at_least is None:
+            clauses = [self._strict_ident_clause(i) for i in idents]
+            clauses += [self._disjunction(self._any_field(stem)) for stem in words]
             return Q.boolean_query(filters + [(Occur.Must, c) for c in clauses])
-        inner = Q.boolean_query([(Occur.Should, c) for c in clauses], min(at_least, len(clauses)))
+        known = known if known is not None else {*idents, *words}
+        per_term = [self._ident_alternatives(i, i in known) for i in idents]
+        completions = completions or {}
+        per_term += [self._word_alternatives(stem, stem in known, completions.get(stem, ())) for stem in words]
+        if at_least <= 1:
+            inner = self._disjunction(self._merged(per_term))
+        else:
+            inner = Q.boolean_query([(Occur.Should, self._disjunction(a)) for a in per_term],
+                                    min(at_least, len(per_term)))
         return Q.boolean_query(filters + [(Occur.Must, inner)])
 
     def search(self, query: str, roles: Collection[str], *, limit: int = 10, as_of: Optional[date] = None,
@@ -325,8 +374,9 @@ class TextIndex:
         n = len(words) + len(idents)
         known = {i for i in idents if searcher.doc_freq("ident", i)}
         known |= {stem for stem in words if any(searcher.doc_freq(f, stem) for f in BOOSTS)}
+        completions = {stem: self._completions(searcher, stem) for stem in words if stem not in known and len(stem) >= 3}
         hits: list[Hit] = []
-        seen: set[str] = set()
+        seen: set[tuple[int, int]] = set()
         for match, at_least in (("strict", None), ("partial", (n + 1) // 2), ("loose", 1)):
             if match == "strict" and len(known) < n:
                 continue  # a term the index does not hold: no chunk has every term
@@ -334,15 +384,16 @@ class TextIndex:
                 continue  # partial supplements the strict pass; with 1-2 terms it is the loose pass
             if match == "loose" and hits:
                 break  # the loose pass is the fallback for nothing found
-            q = self._query(words, idents, filters, at_least, known)
+            q = self._query(words, idents, filters, at_least, known, completions)
             if q is None:
                 return []
             for score, address in searcher.search(q, limit, count=False).hits:
-                doc = searcher.doc(address)
-                chunk_id = doc.get_first("chunk_id")
-                if chunk_id not in seen and len(hits) < limit:
-                    seen.add(chunk_id)
-                    hits.append(self._hit(doc, score, len(hits) + 1, match))
+                if len(hits) >= limit:
+                    break
+                key = (address.segment_ord, address.doc)  # one chunk, without reading its stored fields
+                if key not in seen:
+                    seen.add(key)
+                    hits.append(self._hit(searcher.doc(address), score, len(hits) + 1, match))
         return hits
 
     @staticmethod

@@ -100,3 +100,29 @@ def test_upsert_replaces_and_delete_removes_all_chunks(text_index):
     assert [h.chunk_id for h in hits] == ["LONG#2#0"]
     text_index.delete_evidence(["LONG"])
     assert text_index.search("revenue", ["analysts"]) == [] and text_index.count() == 0
+
+
+def test_prefix_fallback_with_few_and_many_completions(text_index):
+    """A word cut short finds the chunks of every term it begins, whether the index looks it up
+    as those few terms or (past MAX_PREFIX_TERMS) with an automaton, and scores them alike."""
+    from catalog.text_index import MAX_PREFIX_TERMS
+
+    many = " ".join(f"zork{chr(97 + i)}{chr(97 + i)}x" for i in range(MAX_PREFIX_TERMS + 2))
+    _index(text_index, rev("FEW", "Quarterly plumbus review."), rev("MANY", f"Glossary: {many}."),
+           rev("OTHER", "Nothing of the kind."))
+    few = text_index.search("plumb", ["analysts"])
+    assert [(h.evidence_id, h.match) for h in few] == [("FEW", "loose")]
+    lots = text_index.search("zork", ["analysts"])
+    assert [(h.evidence_id, h.match) for h in lots] == [("MANY", "loose")]
+    assert few[0].score == pytest.approx(lots[0].score)
+
+
+def test_identifier_fallback_stays_inside_the_roles(text_index):
+    """An identifier only another role may read: the loose pass finds the readable chunks that
+    spell its words, never the chunk that holds it."""
+    _index(text_index,
+           rev("SECRET", "dbt model model.shop.fct_orders", permissions=("finance",), model_ids=["model.shop.fct_orders"]),
+           rev("WIKI", "Shop orders are counted daily."))
+    hits = text_index.search("model.shop.fct_orders", ["analysts"])
+    assert [(h.evidence_id, h.match) for h in hits] == [("WIKI", "loose")]
+    assert [h.evidence_id for h in text_index.search("model.shop.fct_orders", ["finance"])] == ["SECRET"]
