@@ -19,15 +19,17 @@ tantivy is imported lazily, so importing this module costs nothing.
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import shutil
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
 from datetime import date
 from pathlib import Path
 from typing import Optional
 
 from catalog.chunks import Chunk, Hit, identifiers_in
+from catalog.records import Status
 
 SCHEMA_VERSION = 2
 OPEN_FROM = 0
@@ -35,7 +37,14 @@ OPEN_TO = 4_000_000  # beyond date.max.toordinal()
 ANALYZER = "canon_text"
 
 BOOSTS = {"title": 4.0, "names": 3.0, "kind": 1.5, "body": 1.0}
+# Where a word is looked up to tell whether the index holds it: the body first, as it holds the
+# title, names and headings too.
+LOOKUP_ORDER = ("body", *(f for f in BOOSTS if f != "body"))
 IDENT_BOOST = 4.0
+FILTER_CACHE_SIZE = 256
+# The loose pass looks at a term in more than this share of the chunks last (see _loose_top).
+COMMON_SHARE = 0.05
+BM25_K1 = 1.2  # tantivy's
 FUZZY_BOOST = 0.3
 PREFIX_BOOST = 0.2
 # A prefix that begins at most this many terms of the index is looked up as those terms (they are
@@ -57,6 +66,11 @@ s z za o od pro a i ale mi mne mně
 """.split())
 
 _NUMERIC_ID = re.compile(r"^[0-9]+(?:[.#:/-][0-9]+)+$")
+
+
+def _idf(doc_freq: int, docs: int) -> float:
+    """BM25's inverse document frequency, as tantivy computes it."""
+    return math.log(1 + (docs - doc_freq + 0.5) / (doc_freq + 0.5))
 
 
 def day_number(d: Optional[date], open_value: int) -> int:
@@ -87,7 +101,9 @@ class TextIndex:
         self._analyzer = self._build_analyzer()
         self.index.register_tokenizer(ANALYZER, self._analyzer)
         marker.write_text(json.dumps({"version": SCHEMA_VERSION}))
+        self._meta_path = str(self.path / "meta.json")
         self._meta_mtime = self._meta_stamp()
+        self._filter_cache: dict[tuple, list] = {}
 
     # -- schema -------------------------------------------------------------------------------
 
@@ -196,7 +212,7 @@ class TextIndex:
 
     def _meta_stamp(self) -> float:
         try:
-            return os.stat(self.path / "meta.json").st_mtime
+            return os.stat(self._meta_path).st_mtime
         except FileNotFoundError:
             return 0.0
 
@@ -293,14 +309,15 @@ class TextIndex:
         return Q.boolean_query([(Occur.Should, Q.boost_query(self._leaf(key), boost))
                                 for key, boost in alternatives.items()])
 
-    def _strict_ident_clause(self, ident: str):
-        """The identifier as written, or its words all spelled out in the text."""
+    def _strict_ident_clause(self, ident: str, word_query: Callable[[str], object]):
+        """The identifier as written, or its words all spelled out in the text (`word_query`: a
+        word in any weighted field)."""
         Q, Occur = self._t.Query, self._t.Occur
         exact = Q.boost_query(Q.term_query(self.schema, "ident", ident), IDENT_BOOST)
         parts = self._ident_parts(ident)
         if not parts:
             return exact
-        spelled = Q.boolean_query([(Occur.Must, self._disjunction(self._any_field(p))) for p in parts])
+        spelled = Q.boolean_query([(Occur.Must, word_query(p)) for p in parts])
         return Q.boolean_query([(Occur.Should, exact), (Occur.Should, spelled)])
 
     def _any_of(self, field: str, values: Collection[str]):
@@ -315,6 +332,18 @@ class TextIndex:
 
     def _filters(self, roles: Collection[str], as_of: Optional[date], exclude_untrusted: bool,
                  statuses: Optional[Collection[str]], authorities: Optional[Collection[str]]):
+        """The filter clauses, built once per distinct request (tantivy queries are immutable)."""
+        key = (tuple(sorted(set(roles))), as_of, exclude_untrusted,
+               None if statuses is None else tuple(sorted(set(statuses))),
+               None if authorities is None else tuple(sorted(set(authorities))))
+        if key not in self._filter_cache:
+            if len(self._filter_cache) >= FILTER_CACHE_SIZE:
+                self._filter_cache.clear()
+            self._filter_cache[key] = self._filter_clauses(*key)
+        return list(self._filter_cache[key])
+
+    def _filter_clauses(self, roles: Collection[str], as_of: Optional[date], exclude_untrusted: bool,
+                        statuses: Optional[Collection[str]], authorities: Optional[Collection[str]]):
         Q, Occur, t = self._t.Query, self._t.Occur, self._t
         zero = lambda q: Q.const_score_query(q, 0.0)  # noqa: E731 - a filter never scores
         clauses = [(Occur.Must, zero(self._any_of("perm", roles)))]
@@ -341,19 +370,70 @@ class TextIndex:
         if not words and not idents:
             return None
         if at_least is None:
-            clauses = [self._strict_ident_clause(i) for i in idents]
-            clauses += [self._disjunction(self._any_field(stem)) for stem in words]
+            built: dict[str, object] = {}  # a query's identifiers share words (x.fct_orders, fct_orders)
+
+            def word_query(token: str):
+                if token not in built:
+                    built[token] = self._disjunction(self._any_field(token))
+                return built[token]
+
+            clauses = [self._strict_ident_clause(i, word_query) for i in idents]
+            clauses += [word_query(stem) for stem in words]
             return Q.boolean_query(filters + [(Occur.Must, c) for c in clauses])
-        known = known if known is not None else {*idents, *words}
-        per_term = [self._ident_alternatives(i, i in known) for i in idents]
-        completions = completions or {}
-        per_term += [self._word_alternatives(stem, stem in known, completions.get(stem, ())) for stem in words]
+        per_term = self._per_term(words, idents, known, completions)
         if at_least <= 1:
             inner = self._disjunction(self._merged(per_term))
         else:
             inner = Q.boolean_query([(Occur.Should, self._disjunction(a)) for a in per_term],
                                     min(at_least, len(per_term)))
         return Q.boolean_query(filters + [(Occur.Must, inner)])
+
+    def _per_term(self, words: list[str], idents: list[str], known: Optional[set[str]] = None,
+                  completions: Optional[dict[str, tuple[str, ...]]] = None) -> list[dict[tuple, float]]:
+        """Each term's loose alternatives, identifiers first."""
+        known = known if known is not None else {*idents, *words}
+        completions = completions or {}
+        return ([self._ident_alternatives(i, i in known) for i in idents]
+                + [self._word_alternatives(stem, stem in known, completions.get(stem, ())) for stem in words])
+
+    # -- the loose pass, common terms last ------------------------------------------------------
+    # A word in a large share of the chunks ("model" in every dbt id) makes the loose disjunction
+    # walk most of the index. So the loose pass first asks for chunks with at least one of the
+    # other alternatives, scored with all of them (the common ones as optional clauses: the same
+    # score as in the full disjunction). A chunk holding only common terms scores less than the
+    # sum of their BM25 upper bounds (idf x (k1 + 1) x boost); when the first pass's `limit`-th
+    # score reaches that bound, no such chunk can enter the top, and the first pass is the exact
+    # answer. Otherwise the full disjunction runs (MaxScore, done in two searches).
+
+    def _indexed_docs(self, searcher) -> int:
+        """The document count tantivy's BM25 uses (deleted documents not yet merged away included):
+        every document holds exactly one status token."""
+        return sum(searcher.doc_freq("status", s.value) for s in Status)
+
+    def _score_bound(self, searcher, alternatives: dict[tuple, float], doc_freq: dict[tuple, int]) -> float:
+        """Above any score these term alternatives can give a chunk together."""
+        docs = self._indexed_docs(searcher)
+        bound = sum(boost * _idf(doc_freq[key], docs) * (1 + BM25_K1) for key, boost in alternatives.items())
+        return bound * (1 + 1e-4)  # tantivy scores in float32
+
+    def _loose_top(self, searcher, alternatives: dict[tuple, float], filters, limit: int):
+        """The loose pass's top `limit` (score, address) pairs over the merged alternatives."""
+        Q, Occur = self._t.Query, self._t.Occur
+        doc_freq = {key: searcher.doc_freq(key[1], key[2]) for key in alternatives if key[0] == "term"}
+        threshold = COMMON_SHARE * searcher.num_docs
+        common = {key: boost for key, boost in alternatives.items() if doc_freq.get(key, 0) > threshold}
+        others = {key: boost for key, boost in alternatives.items() if key not in common}
+        if common and others:
+            # one optional term per level: tantivy then skips through each common term's postings to
+            # the candidates, where a union of them would decode all of them
+            scored = self._disjunction(others)
+            for key, boost in common.items():
+                scored = Q.boolean_query([(Occur.Must, scored), (Occur.Should, Q.boost_query(self._leaf(key), boost))])
+            first = searcher.search(Q.boolean_query(filters + [(Occur.Must, scored)]), limit, count=False).hits
+            if len(first) == limit and min(score for score, _ in first) >= self._score_bound(searcher, common, doc_freq):
+                return first
+        return searcher.search(Q.boolean_query(filters + [(Occur.Must, self._disjunction(alternatives))]),
+                               limit, count=False).hits
 
     def search(self, query: str, roles: Collection[str], *, limit: int = 10, as_of: Optional[date] = None,
                exclude_untrusted: bool = True, statuses: Optional[Collection[str]] = None,
@@ -373,7 +453,7 @@ class TextIndex:
         filters = self._filters(roles, as_of, exclude_untrusted, statuses, authorities)
         n = len(words) + len(idents)
         known = {i for i in idents if searcher.doc_freq("ident", i)}
-        known |= {stem for stem in words if any(searcher.doc_freq(f, stem) for f in BOOSTS)}
+        known |= {stem for stem in words if any(searcher.doc_freq(f, stem) for f in LOOKUP_ORDER)}
         completions = {stem: self._completions(searcher, stem) for stem in words if stem not in known and len(stem) >= 3}
         hits: list[Hit] = []
         seen: set[tuple[int, int]] = set()
@@ -384,10 +464,15 @@ class TextIndex:
                 continue  # partial supplements the strict pass; with 1-2 terms it is the loose pass
             if match == "loose" and hits:
                 break  # the loose pass is the fallback for nothing found
-            q = self._query(words, idents, filters, at_least, known, completions)
-            if q is None:
+            if not words and not idents:
                 return []
-            for score, address in searcher.search(q, limit, count=False).hits:
+            if match == "loose":
+                found = self._loose_top(searcher, self._merged(self._per_term(words, idents, known, completions)),
+                                        filters, limit)
+            else:
+                found = searcher.search(self._query(words, idents, filters, at_least, known, completions),
+                                        limit, count=False).hits
+            for score, address in found:
                 if len(hits) >= limit:
                     break
                 key = (address.segment_ord, address.doc)  # one chunk, without reading its stored fields

@@ -126,3 +126,28 @@ def test_identifier_fallback_stays_inside_the_roles(text_index):
     hits = text_index.search("model.shop.fct_orders", ["analysts"])
     assert [(h.evidence_id, h.match) for h in hits] == [("WIKI", "loose")]
     assert [h.evidence_id for h in text_index.search("model.shop.fct_orders", ["finance"])] == ["SECRET"]
+
+
+def test_loose_pass_with_common_terms_ranks_as_one_disjunction(text_index, monkeypatch):
+    """The loose pass looks at common terms last (`_loose_top`); whether its first search is
+    enough or the full disjunction runs, the hits and scores are those of the full disjunction."""
+    import catalog.text_index as text_index_module
+
+    revs = []
+    for i in range(60):
+        words = ["orders"] * (1 + i % 4)  # a common word, in every document
+        if i % 7 == 0:
+            words.append("chargeback")
+        if i % 11 == 0:
+            words.append("ledger")
+        roles = ("analysts",) if i % 3 else ("auditors",)
+        revs.append(rev(f"DOC.{i:02d}", " ".join(words) + f" note {i}.", permissions=roles, title=f"Page {i}"))
+    _index(text_index, *revs)
+    queries = ["chargeback orders", "ledger orders", "chargebak orders", "orders", "chargeback ledger orders"]
+
+    def results(common_share):
+        monkeypatch.setattr(text_index_module, "COMMON_SHARE", common_share)
+        return [[(h.chunk_id, h.match, round(h.score, 4)) for h in text_index.search(q, roles, limit=limit)]
+                for q in queries for roles in (["analysts"], ["auditors"]) for limit in (3, 10)]
+
+    assert results(0.05) == results(1.0)  # 1.0: no term is common, one disjunction
