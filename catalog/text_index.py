@@ -4,7 +4,8 @@ Fields: title and the entity's names are weighted well above the body (which als
 that one fuzzy or prefix look-up covers a chunk's every word); `ident` holds technical
 identifiers as written (dbt unique_ids, column names, policy numbers, evidence ids: lowercased,
 untokenized); `perm`, `authority`, `status` are raw tokens; `eff_from` / `eff_to` are day
-numbers (date.toordinal(); open ends are 0 and OPEN_TO).
+numbers (date.toordinal(); open ends are 0 and OPEN_TO). Only `hit` is stored: what a hit
+returns, as one JSON object.
 
 Every search is one tantivy query whose filter clauses (roles, authority, status, effective
 date) are zero-score MUST / MUST_NOT clauses: a chunk the requester may not retrieve is never
@@ -31,7 +32,7 @@ from typing import Optional
 from catalog.chunks import Chunk, Hit, identifiers_in
 from catalog.records import Status
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3  # 3: a hit's fields stored as one JSON payload
 OPEN_FROM = 0
 OPEN_TO = 4_000_000  # beyond date.max.toordinal()
 ANALYZER = "canon_text"
@@ -73,12 +74,18 @@ def _idf(doc_freq: int, docs: int) -> float:
     return math.log(1 + (docs - doc_freq + 0.5) / (doc_freq + 0.5))
 
 
+def _hit_payload(c: Chunk) -> dict:
+    """What a hit of this chunk returns besides score, rank and match (dates as ISO strings)."""
+    return {"chunk_id": c.chunk_id, "evidence_id": c.evidence_id, "revision": c.revision, "position": c.position,
+            "entity_id": c.entity_id, "entity_type": c.entity_type, "title": c.title, "status": c.status.value,
+            "authority": c.authority.value, "version": c.version,
+            "effective_from": c.effective_from and c.effective_from.isoformat(),
+            "effective_to": c.effective_to and c.effective_to.isoformat(), "permissions": list(c.permissions),
+            "content_hash": c.content_hash, "owner": c.owner}
+
+
 def day_number(d: Optional[date], open_value: int) -> int:
     return open_value if d is None else d.toordinal()
-
-
-def _day(n: int, open_value: int) -> Optional[date]:
-    return None if n == open_value else date.fromordinal(n)
 
 
 class TextIndex:
@@ -93,7 +100,8 @@ class TextIndex:
         self._writer_heap = writer_heap
         self._writer_threads = writer_threads
         marker = self.path / "canon-schema.json"
-        if marker.exists() and json.loads(marker.read_text()).get("version") != SCHEMA_VERSION:
+        self.was_reset = marker.exists() and json.loads(marker.read_text()).get("version") != SCHEMA_VERSION
+        if self.was_reset:  # an index of another schema: emptied, its owner re-indexes (SearchIndexes)
             shutil.rmtree(self.path)
             self.path.mkdir(parents=True)
         self.schema = self._build_schema()
@@ -120,22 +128,20 @@ class TextIndex:
         )
 
     def _build_schema(self):
+        """Searched fields are not stored; what a hit returns is stored once, as `hit` (JSON): a
+        search reads one field per hit instead of converting a dozen."""
         sb = self._t.SchemaBuilder()
         raw = dict(tokenizer_name="raw", index_option="basic")
         for name in ("chunk_id", "evidence_id", "entity_id"):
-            sb.add_text_field(name, stored=True, **raw)
-        sb.add_text_field("title", stored=True, tokenizer_name=ANALYZER)
-        for name in ("names", "kind", "body"):
-            sb.add_text_field(name, stored=False, tokenizer_name=ANALYZER)
-        sb.add_text_field("ident", stored=False, **raw)
-        for name in ("perm", "authority", "status"):
-            sb.add_text_field(name, stored=True, **raw)
-        for name in ("entity_type", "version", "content_hash", "owner", "headings"):
-            sb.add_text_field(name, stored=True, **raw)
-        sb.add_integer_field("eff_from", stored=True, indexed=True, fast=True)
-        sb.add_integer_field("eff_to", stored=True, indexed=True, fast=True)
-        sb.add_integer_field("revision", stored=True)
-        sb.add_integer_field("position", stored=True)
+            sb.add_text_field(name, **raw)
+        for name in ("title", "names", "kind", "body"):
+            sb.add_text_field(name, tokenizer_name=ANALYZER)
+        sb.add_text_field("ident", **raw)
+        for name in ("perm", "authority", "status", "entity_type", "version", "content_hash", "owner"):
+            sb.add_text_field(name, **raw)
+        sb.add_integer_field("eff_from", indexed=True, fast=True)
+        sb.add_integer_field("eff_to", indexed=True, fast=True)
+        sb.add_bytes_field("hit", stored=True)
         return sb.build()
 
     def _document(self, c: Chunk):
@@ -157,12 +163,9 @@ class TextIndex:
             d.add_text("version", c.version)
         if c.owner is not None:
             d.add_text("owner", c.owner)
-        if c.headings:
-            d.add_text("headings", json.dumps(list(c.headings)))
         d.add_integer("eff_from", day_number(c.effective_from, OPEN_FROM))
         d.add_integer("eff_to", day_number(c.effective_to, OPEN_TO))
-        d.add_integer("revision", c.revision)
-        d.add_integer("position", c.position)
+        d.add_bytes("hit", json.dumps(_hit_payload(c), separators=(",", ":")).encode())
         return d
 
     # -- writing ------------------------------------------------------------------------------
@@ -420,6 +423,9 @@ class TextIndex:
         """The loose pass's top `limit` (score, address) pairs over the merged alternatives."""
         Q, Occur = self._t.Query, self._t.Occur
         doc_freq = {key: searcher.doc_freq(key[1], key[2]) for key in alternatives if key[0] == "term"}
+        alternatives = {key: boost for key, boost in alternatives.items() if doc_freq.get(key) != 0}  # no chunk has it
+        if not alternatives:
+            return []
         threshold = COMMON_SHARE * searcher.num_docs
         common = {key: boost for key, boost in alternatives.items() if doc_freq.get(key, 0) > threshold}
         others = {key: boost for key, boost in alternatives.items() if key not in common}
@@ -483,13 +489,9 @@ class TextIndex:
 
     @staticmethod
     def _hit(doc, score: float, rank: int, match: str) -> Hit:
-        first = doc.get_first
-        return Hit(
-            chunk_id=first("chunk_id"), evidence_id=first("evidence_id"), revision=first("revision"),
-            position=first("position"), entity_id=first("entity_id"), entity_type=first("entity_type"),
-            title=first("title"), score=float(score), rank=rank, status=first("status"),
-            authority=first("authority"), version=first("version"),
-            effective_from=_day(first("eff_from"), OPEN_FROM), effective_to=_day(first("eff_to"), OPEN_TO),
-            permissions=tuple(doc.get_all("perm")), content_hash=first("content_hash"), owner=first("owner"),
-            match=match,
-        )
+        """The stored payload (a JSON object) with score, rank and match put in front of its
+        fields, parsed and validated by pydantic in one pass. A BM25 score is finite, so its repr
+        is a JSON number; a match is one of a few plain words."""
+        payload = doc.get_first("hit")
+        head = b'{"score":%r,"rank":%d,"match":"%s",' % (float(score), rank, match.encode())
+        return Hit.model_validate_json(head + payload[1:])

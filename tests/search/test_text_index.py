@@ -151,3 +151,17 @@ def test_loose_pass_with_common_terms_ranks_as_one_disjunction(text_index, monke
                 for q in queries for roles in (["analysts"], ["auditors"]) for limit in (3, 10)]
 
     assert results(0.05) == results(1.0)  # 1.0: no term is common, one disjunction
+
+
+def test_a_hit_carries_its_chunk_fields(text_index):
+    from datetime import date
+
+    from catalog.chunks import Hit
+
+    record = rev("REV.V2", "Revenue excludes refunds.", version="2", owner="Finance", status="superseded",
+                 effective_from="2024-01-01", effective_to="2024-12-31", permissions=("analysts", "finance"))
+    chunk, = chunk_record(record)
+    text_index.upsert([chunk])
+    hit, = text_index.search("revenue", ["finance"], as_of=date(2024, 6, 30))
+    assert hit == Hit.of(chunk, score=hit.score, rank=1, match="strict")
+    assert hit.effective_to == date(2024, 12, 31) and hit.permissions == ("analysts", "finance")
