@@ -38,9 +38,6 @@ OPEN_TO = 4_000_000  # beyond date.max.toordinal()
 ANALYZER = "canon_text"
 
 BOOSTS = {"title": 4.0, "names": 3.0, "kind": 1.5, "body": 1.0}
-# Where a word is looked up to tell whether the index holds it: the body first, as it holds the
-# title, names and headings too.
-LOOKUP_ORDER = ("body", *(f for f in BOOSTS if f != "body"))
 IDENT_BOOST = 4.0
 FILTER_CACHE_SIZE = 256
 # The loose pass looks at a term in more than this share of the chunks last (see _loose_top).
@@ -86,6 +83,24 @@ def _hit_payload(c: Chunk) -> dict:
 
 def day_number(d: Optional[date], open_value: int) -> int:
     return open_value if d is None else d.toordinal()
+
+
+class _QueryTerms:
+    """What the index holds of one query's terms, looked up once per search: the weighted fields
+    holding each token (a field without it adds nothing to a query but work), the terms known at
+    all, and for each unknown word of 3+ letters the body's terms it begins."""
+
+    def __init__(self, searcher, words: list[str], idents: list[str]):
+        self._searcher = searcher
+        self._fields: dict[str, tuple[str, ...]] = {}
+        self.known = {i for i in idents if searcher.doc_freq("ident", i)} | {w for w in words if self.fields(w)}
+        self.completions = {w: tuple(term for term, _ in searcher.terms_with_prefix("body", w))
+                            for w in words if w not in self.known and len(w) >= 3}
+
+    def fields(self, token: str) -> tuple[str, ...]:
+        if token not in self._fields:
+            self._fields[token] = tuple(f for f in BOOSTS if self._searcher.doc_freq(f, token))
+        return self._fields[token]
 
 
 class TextIndex:
@@ -254,8 +269,8 @@ class TextIndex:
     # one pass instead of a union of unions per term and identifier.
 
     @staticmethod
-    def _any_field(token: str) -> dict[tuple, float]:
-        return {("term", f, token): b for f, b in BOOSTS.items()}
+    def _any_field(token: str, terms: _QueryTerms) -> dict[tuple, float]:
+        return {("term", f, token): BOOSTS[f] for f in terms.fields(token)}
 
     @staticmethod
     def _merged(groups: Iterable[dict[tuple, float]]) -> dict[tuple, float]:
@@ -271,27 +286,24 @@ class TextIndex:
             return []
         return self._analyze(re.sub(r"[.#:/_-]", " ", ident))
 
-    def _ident_alternatives(self, ident: str, known: bool) -> dict[tuple, float]:
+    def _ident_alternatives(self, ident: str, terms: _QueryTerms) -> dict[tuple, float]:
         """Loosely: the identifier as written, within edit distance 1 when the index does not hold
         it, or any one of its words in the text."""
         alternatives = {("term", "ident", ident): IDENT_BOOST}
-        if not known:
+        if ident not in terms.known:
             alternatives[("fuzzy", "ident", ident, 1, False)] = FUZZY_BOOST
-        return self._merged([alternatives, *(self._any_field(p) for p in self._ident_parts(ident))])
+        return self._merged([alternatives, *(self._any_field(p, terms) for p in self._ident_parts(ident))])
 
-    def _word_alternatives(self, stem: str, known: bool, completions: tuple[str, ...] = ()) -> dict[tuple, float]:
+    def _word_alternatives(self, stem: str, terms: _QueryTerms) -> dict[tuple, float]:
         """Loosely: the word in any weighted field; a word the index does not hold also within
-        edit distance 1 or as a prefix (`completions`: the body's terms it begins), in the body
-        (which holds the title, names and headings too)."""
-        alternatives = self._any_field(stem)
-        if not known and len(stem) >= 4:
+        edit distance 1 or as a prefix (of the body's terms it begins), in the body (which holds
+        the title, names and headings too)."""
+        alternatives = self._any_field(stem, terms)
+        if stem not in terms.known and len(stem) >= 4:
             alternatives[("fuzzy", "body", stem, 1, False)] = FUZZY_BOOST
-        if not known and len(stem) >= 3 and completions:
-            alternatives[("prefix", "body", stem, completions)] = PREFIX_BOOST
+        if terms.completions.get(stem):
+            alternatives[("prefix", "body", stem, terms.completions[stem])] = PREFIX_BOOST
         return alternatives
-
-    def _completions(self, searcher, stem: str) -> tuple[str, ...]:
-        return tuple(term for term, _ in searcher.terms_with_prefix("body", stem))
 
     def _leaf(self, key: tuple):
         Q, Occur = self._t.Query, self._t.Occur
@@ -364,11 +376,9 @@ class TextIndex:
             clauses.append((Occur.Must, zero(Q.range_query(self.schema, "eff_to", t.FieldType.Integer, day, None))))
         return clauses
 
-    def _query(self, words: list[str], idents: list[str], filters, at_least: Optional[int],
-               known: Optional[set[str]] = None, completions: Optional[dict[str, tuple[str, ...]]] = None):
-        """Every term exactly (`at_least` None), or at least `at_least` terms loosely. `known`:
-        the terms the index holds (the others get fuzzy and prefix alternatives); `completions`:
-        for each of the others, the body's terms it is a prefix of."""
+    def _query(self, words: list[str], idents: list[str], filters, at_least: Optional[int], terms: _QueryTerms):
+        """Every term exactly (`at_least` None), or at least `at_least` terms loosely (the terms
+        the index does not hold get fuzzy and prefix alternatives)."""
         Q, Occur = self._t.Query, self._t.Occur
         if not words and not idents:
             return None
@@ -377,13 +387,13 @@ class TextIndex:
 
             def word_query(token: str):
                 if token not in built:
-                    built[token] = self._disjunction(self._any_field(token))
+                    built[token] = self._disjunction(self._any_field(token, terms))
                 return built[token]
 
             clauses = [self._strict_ident_clause(i, word_query) for i in idents]
             clauses += [word_query(stem) for stem in words]
             return Q.boolean_query(filters + [(Occur.Must, c) for c in clauses])
-        per_term = self._per_term(words, idents, known, completions)
+        per_term = self._per_term(words, idents, terms)
         if at_least <= 1:
             inner = self._disjunction(self._merged(per_term))
         else:
@@ -391,13 +401,10 @@ class TextIndex:
                                     min(at_least, len(per_term)))
         return Q.boolean_query(filters + [(Occur.Must, inner)])
 
-    def _per_term(self, words: list[str], idents: list[str], known: Optional[set[str]] = None,
-                  completions: Optional[dict[str, tuple[str, ...]]] = None) -> list[dict[tuple, float]]:
+    def _per_term(self, words: list[str], idents: list[str], terms: _QueryTerms) -> list[dict[tuple, float]]:
         """Each term's loose alternatives, identifiers first."""
-        known = known if known is not None else {*idents, *words}
-        completions = completions or {}
-        return ([self._ident_alternatives(i, i in known) for i in idents]
-                + [self._word_alternatives(stem, stem in known, completions.get(stem, ())) for stem in words])
+        return ([self._ident_alternatives(i, terms) for i in idents]
+                + [self._word_alternatives(stem, terms) for stem in words])
 
     # -- the loose pass, common terms last ------------------------------------------------------
     # A word in a large share of the chunks ("model" in every dbt id) makes the loose disjunction
@@ -458,13 +465,11 @@ class TextIndex:
         words, idents = self._terms(query)
         filters = self._filters(roles, as_of, exclude_untrusted, statuses, authorities)
         n = len(words) + len(idents)
-        known = {i for i in idents if searcher.doc_freq("ident", i)}
-        known |= {stem for stem in words if any(searcher.doc_freq(f, stem) for f in LOOKUP_ORDER)}
-        completions = {stem: self._completions(searcher, stem) for stem in words if stem not in known and len(stem) >= 3}
+        terms = _QueryTerms(searcher, words, idents)
         hits: list[Hit] = []
         seen: set[tuple[int, int]] = set()
         for match, at_least in (("strict", None), ("partial", (n + 1) // 2), ("loose", 1)):
-            if match == "strict" and len(known) < n:
+            if match == "strict" and len(terms.known) < n:
                 continue  # a term the index does not hold: no chunk has every term
             if match == "partial" and (n <= 2 or len(hits) >= limit):
                 continue  # partial supplements the strict pass; with 1-2 terms it is the loose pass
@@ -473,10 +478,10 @@ class TextIndex:
             if not words and not idents:
                 return []
             if match == "loose":
-                found = self._loose_top(searcher, self._merged(self._per_term(words, idents, known, completions)),
+                found = self._loose_top(searcher, self._merged(self._per_term(words, idents, terms)),
                                         filters, limit)
             else:
-                found = searcher.search(self._query(words, idents, filters, at_least, known, completions),
+                found = searcher.search(self._query(words, idents, filters, at_least, terms),
                                         limit, count=False).hits
             for score, address in found:
                 if len(hits) >= limit:
