@@ -211,6 +211,8 @@ class SearchIndexes:
         self.text = TextIndex(self.folder / "text")
         self.vectors = VectorIndex(self.folder / "vectors", encoder=encoder)
         self._state_file = self.folder / "state.json"
+        if self.text.was_reset:  # the text index was emptied (another schema): nothing is indexed any more
+            self._state_file.unlink(missing_ok=True)
 
     def _state(self) -> dict[str, list]:
         if self._state_file.exists():

@@ -4,7 +4,8 @@ Fields: title and the entity's names are weighted well above the body (which als
 that one fuzzy or prefix look-up covers a chunk's every word); `ident` holds technical
 identifiers as written (dbt unique_ids, column names, policy numbers, evidence ids: lowercased,
 untokenized); `perm`, `authority`, `status` are raw tokens; `eff_from` / `eff_to` are day
-numbers (date.toordinal(); open ends are 0 and OPEN_TO).
+numbers (date.toordinal(); open ends are 0 and OPEN_TO). Only `hit` is stored: what a hit
+returns, as one JSON object.
 
 Every search is one tantivy query whose filter clauses (roles, authority, status, effective
 date) are zero-score MUST / MUST_NOT clauses: a chunk the requester may not retrieve is never
@@ -19,25 +20,34 @@ tantivy is imported lazily, so importing this module costs nothing.
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import shutil
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
 from datetime import date
 from pathlib import Path
 from typing import Optional
 
 from catalog.chunks import Chunk, Hit, identifiers_in
+from catalog.records import Status
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3  # 3: a hit's fields stored as one JSON payload
 OPEN_FROM = 0
 OPEN_TO = 4_000_000  # beyond date.max.toordinal()
 ANALYZER = "canon_text"
 
 BOOSTS = {"title": 4.0, "names": 3.0, "kind": 1.5, "body": 1.0}
 IDENT_BOOST = 4.0
+FILTER_CACHE_SIZE = 256
+# The loose pass looks at a term in more than this share of the chunks last (see _loose_top).
+COMMON_SHARE = 0.05
+BM25_K1 = 1.2  # tantivy's
 FUZZY_BOOST = 0.3
 PREFIX_BOOST = 0.2
+# A prefix that begins at most this many terms of the index is looked up as those terms (they are
+# intersected lazily with the filters); a shorter, commoner one as an automaton over the terms.
+MAX_PREFIX_TERMS = 8
 
 # Function words of a question: they say nothing about what it asks for (query side only; the
 # index analyzer also drops tantivy's English stop words).
@@ -56,12 +66,41 @@ s z za o od pro a i ale mi mne mně
 _NUMERIC_ID = re.compile(r"^[0-9]+(?:[.#:/-][0-9]+)+$")
 
 
+def _idf(doc_freq: int, docs: int) -> float:
+    """BM25's inverse document frequency, as tantivy computes it."""
+    return math.log(1 + (docs - doc_freq + 0.5) / (doc_freq + 0.5))
+
+
+def _hit_payload(c: Chunk) -> dict:
+    """What a hit of this chunk returns besides score, rank and match (dates as ISO strings)."""
+    return {"chunk_id": c.chunk_id, "evidence_id": c.evidence_id, "revision": c.revision, "position": c.position,
+            "entity_id": c.entity_id, "entity_type": c.entity_type, "title": c.title, "status": c.status.value,
+            "authority": c.authority.value, "version": c.version,
+            "effective_from": c.effective_from and c.effective_from.isoformat(),
+            "effective_to": c.effective_to and c.effective_to.isoformat(), "permissions": list(c.permissions),
+            "content_hash": c.content_hash, "owner": c.owner}
+
+
 def day_number(d: Optional[date], open_value: int) -> int:
     return open_value if d is None else d.toordinal()
 
 
-def _day(n: int, open_value: int) -> Optional[date]:
-    return None if n == open_value else date.fromordinal(n)
+class _QueryTerms:
+    """What the index holds of one query's terms, looked up once per search: the weighted fields
+    holding each token (a field without it adds nothing to a query but work), the terms known at
+    all, and for each unknown word of 3+ letters the body's terms it begins."""
+
+    def __init__(self, searcher, words: list[str], idents: list[str]):
+        self._searcher = searcher
+        self._fields: dict[str, tuple[str, ...]] = {}
+        self.known = {i for i in idents if searcher.doc_freq("ident", i)} | {w for w in words if self.fields(w)}
+        self.completions = {w: tuple(term for term, _ in searcher.terms_with_prefix("body", w))
+                            for w in words if w not in self.known and len(w) >= 3}
+
+    def fields(self, token: str) -> tuple[str, ...]:
+        if token not in self._fields:
+            self._fields[token] = tuple(f for f in BOOSTS if self._searcher.doc_freq(f, token))
+        return self._fields[token]
 
 
 class TextIndex:
@@ -76,7 +115,8 @@ class TextIndex:
         self._writer_heap = writer_heap
         self._writer_threads = writer_threads
         marker = self.path / "canon-schema.json"
-        if marker.exists() and json.loads(marker.read_text()).get("version") != SCHEMA_VERSION:
+        self.was_reset = marker.exists() and json.loads(marker.read_text()).get("version") != SCHEMA_VERSION
+        if self.was_reset:  # an index of another schema: emptied, its owner re-indexes (SearchIndexes)
             shutil.rmtree(self.path)
             self.path.mkdir(parents=True)
         self.schema = self._build_schema()
@@ -84,7 +124,9 @@ class TextIndex:
         self._analyzer = self._build_analyzer()
         self.index.register_tokenizer(ANALYZER, self._analyzer)
         marker.write_text(json.dumps({"version": SCHEMA_VERSION}))
+        self._meta_path = str(self.path / "meta.json")
         self._meta_mtime = self._meta_stamp()
+        self._filter_cache: dict[tuple, list] = {}
 
     # -- schema -------------------------------------------------------------------------------
 
@@ -101,22 +143,20 @@ class TextIndex:
         )
 
     def _build_schema(self):
+        """Searched fields are not stored; what a hit returns is stored once, as `hit` (JSON): a
+        search reads one field per hit instead of converting a dozen."""
         sb = self._t.SchemaBuilder()
         raw = dict(tokenizer_name="raw", index_option="basic")
         for name in ("chunk_id", "evidence_id", "entity_id"):
-            sb.add_text_field(name, stored=True, **raw)
-        sb.add_text_field("title", stored=True, tokenizer_name=ANALYZER)
-        for name in ("names", "kind", "body"):
-            sb.add_text_field(name, stored=False, tokenizer_name=ANALYZER)
-        sb.add_text_field("ident", stored=False, **raw)
-        for name in ("perm", "authority", "status"):
-            sb.add_text_field(name, stored=True, **raw)
-        for name in ("entity_type", "version", "content_hash", "owner", "headings"):
-            sb.add_text_field(name, stored=True, **raw)
-        sb.add_integer_field("eff_from", stored=True, indexed=True, fast=True)
-        sb.add_integer_field("eff_to", stored=True, indexed=True, fast=True)
-        sb.add_integer_field("revision", stored=True)
-        sb.add_integer_field("position", stored=True)
+            sb.add_text_field(name, **raw)
+        for name in ("title", "names", "kind", "body"):
+            sb.add_text_field(name, tokenizer_name=ANALYZER)
+        sb.add_text_field("ident", **raw)
+        for name in ("perm", "authority", "status", "entity_type", "version", "content_hash", "owner"):
+            sb.add_text_field(name, **raw)
+        sb.add_integer_field("eff_from", indexed=True, fast=True)
+        sb.add_integer_field("eff_to", indexed=True, fast=True)
+        sb.add_bytes_field("hit", stored=True)
         return sb.build()
 
     def _document(self, c: Chunk):
@@ -138,12 +178,9 @@ class TextIndex:
             d.add_text("version", c.version)
         if c.owner is not None:
             d.add_text("owner", c.owner)
-        if c.headings:
-            d.add_text("headings", json.dumps(list(c.headings)))
         d.add_integer("eff_from", day_number(c.effective_from, OPEN_FROM))
         d.add_integer("eff_to", day_number(c.effective_to, OPEN_TO))
-        d.add_integer("revision", c.revision)
-        d.add_integer("position", c.position)
+        d.add_bytes("hit", json.dumps(_hit_payload(c), separators=(",", ":")).encode())
         return d
 
     # -- writing ------------------------------------------------------------------------------
@@ -192,8 +229,10 @@ class TextIndex:
     # -- searching ----------------------------------------------------------------------------
 
     def _meta_stamp(self) -> float:
-        meta = self.path / "meta.json"
-        return meta.stat().st_mtime if meta.exists() else 0.0
+        try:
+            return os.stat(self._meta_path).st_mtime
+        except FileNotFoundError:
+            return 0.0
 
     def _refresh(self) -> None:
         """Another process (an import) may have committed: reload when meta.json changed."""
@@ -224,42 +263,77 @@ class TextIndex:
                     words[token] = None
         return list(words), idents
 
-    def _term_any_field(self, token: str):
-        Q, Occur = self._t.Query, self._t.Occur
-        return Q.boolean_query([
-            (Occur.Should, Q.boost_query(Q.term_query(self.schema, f, token), b)) for f, b in BOOSTS.items()
-        ])
+    # A term's alternatives: {(kind, field, token[, distance, prefix]): boost}, one way each a chunk
+    # can match it. The loose pass merges every term's alternatives into one flat disjunction (a
+    # repeated alternative once, with the boosts summed: the same score), which tantivy unions in
+    # one pass instead of a union of unions per term and identifier.
 
-    def _ident_clause(self, ident: str, strict: bool, known: bool = True):
-        """The identifier as written, or (for a named id) its words spelled out in the text; an
-        identifier the index does not hold is also looked for within edit distance 1."""
+    @staticmethod
+    def _any_field(token: str, terms: _QueryTerms) -> dict[tuple, float]:
+        return {("term", f, token): BOOSTS[f] for f in terms.fields(token)}
+
+    @staticmethod
+    def _merged(groups: Iterable[dict[tuple, float]]) -> dict[tuple, float]:
+        out: dict[tuple, float] = {}
+        for group in groups:
+            for key, boost in group.items():
+                out[key] = out.get(key, 0.0) + boost
+        return out
+
+    def _ident_parts(self, ident: str) -> list[str]:
+        """A named identifier's words as the text analyzer indexes them (none for a numeric id)."""
+        if _NUMERIC_ID.match(ident):
+            return []
+        return self._analyze(re.sub(r"[.#:/_-]", " ", ident))
+
+    def _ident_alternatives(self, ident: str, terms: _QueryTerms) -> dict[tuple, float]:
+        """Loosely: the identifier as written, within edit distance 1 when the index does not hold
+        it, or any one of its words in the text."""
+        alternatives = {("term", "ident", ident): IDENT_BOOST}
+        if ident not in terms.known:
+            alternatives[("fuzzy", "ident", ident, 1, False)] = FUZZY_BOOST
+        return self._merged([alternatives, *(self._any_field(p, terms) for p in self._ident_parts(ident))])
+
+    def _word_alternatives(self, stem: str, terms: _QueryTerms) -> dict[tuple, float]:
+        """Loosely: the word in any weighted field; a word the index does not hold also within
+        edit distance 1 or as a prefix (of the body's terms it begins), in the body (which holds
+        the title, names and headings too)."""
+        alternatives = self._any_field(stem, terms)
+        if stem not in terms.known and len(stem) >= 4:
+            alternatives[("fuzzy", "body", stem, 1, False)] = FUZZY_BOOST
+        if terms.completions.get(stem):
+            alternatives[("prefix", "body", stem, terms.completions[stem])] = PREFIX_BOOST
+        return alternatives
+
+    def _leaf(self, key: tuple):
+        Q, Occur = self._t.Query, self._t.Occur
+        if key[0] == "term":
+            return Q.term_query(self.schema, key[1], key[2])
+        if key[0] == "prefix":
+            _, field, stem, completions = key
+            if len(completions) > MAX_PREFIX_TERMS:  # one automaton walk beats a union of many terms
+                return Q.fuzzy_term_query(self.schema, field, stem, 0, True, True)
+            # scored as the prefix automaton scores: a constant, whatever the number of terms matched
+            return Q.const_score_query(Q.boolean_query(
+                [(Occur.Should, Q.term_query(self.schema, field, t)) for t in completions]), 1.0)
+        _, field, token, distance, prefix = key
+        return Q.fuzzy_term_query(self.schema, field, token, distance, True, prefix)
+
+    def _disjunction(self, alternatives: dict[tuple, float]):
+        Q, Occur = self._t.Query, self._t.Occur
+        return Q.boolean_query([(Occur.Should, Q.boost_query(self._leaf(key), boost))
+                                for key, boost in alternatives.items()])
+
+    def _strict_ident_clause(self, ident: str, word_query: Callable[[str], object]):
+        """The identifier as written, or its words all spelled out in the text (`word_query`: a
+        word in any weighted field)."""
         Q, Occur = self._t.Query, self._t.Occur
         exact = Q.boost_query(Q.term_query(self.schema, "ident", ident), IDENT_BOOST)
-        parts = self._analyze(re.sub(r"[.#:/_-]", " ", ident))
-        alternatives = [(Occur.Should, exact)]
-        if not strict and not known:
-            alternatives.append((Occur.Should, Q.boost_query(
-                Q.fuzzy_term_query(self.schema, "ident", ident, 1, True, False), FUZZY_BOOST)))
-        if parts and not _NUMERIC_ID.match(ident):
-            occur = Occur.Must if strict else Occur.Should
-            alternatives.append((Occur.Should, Q.boolean_query([(occur, self._term_any_field(p)) for p in parts])))
-        return Q.boolean_query(alternatives)
-
-    def _word_clause(self, stem: str, strict: bool, known: bool = True):
-        """The word exactly (BM25 over the weighted fields); loosely, a word the index does not
-        hold is also looked for within edit distance 1 or as a prefix, in the body (which holds
-        the title, names and headings too)."""
-        if strict or known:
-            return self._term_any_field(stem)
-        Q, Occur = self._t.Query, self._t.Occur
-        alternatives = [(Occur.Should, self._term_any_field(stem))]
-        if len(stem) >= 4:
-            alternatives.append((Occur.Should, Q.boost_query(
-                Q.fuzzy_term_query(self.schema, "body", stem, 1, True, False), FUZZY_BOOST)))
-        if len(stem) >= 3:
-            alternatives.append((Occur.Should, Q.boost_query(
-                Q.fuzzy_term_query(self.schema, "body", stem, 0, True, True), PREFIX_BOOST)))
-        return Q.boolean_query(alternatives)
+        parts = self._ident_parts(ident)
+        if not parts:
+            return exact
+        spelled = Q.boolean_query([(Occur.Must, word_query(p)) for p in parts])
+        return Q.boolean_query([(Occur.Should, exact), (Occur.Should, spelled)])
 
     def _any_of(self, field: str, values: Collection[str]):
         """Documents holding any of `values` in a raw field: an OR of term queries, which tantivy
@@ -273,6 +347,18 @@ class TextIndex:
 
     def _filters(self, roles: Collection[str], as_of: Optional[date], exclude_untrusted: bool,
                  statuses: Optional[Collection[str]], authorities: Optional[Collection[str]]):
+        """The filter clauses, built once per distinct request (tantivy queries are immutable)."""
+        key = (tuple(sorted(set(roles))), as_of, exclude_untrusted,
+               None if statuses is None else tuple(sorted(set(statuses))),
+               None if authorities is None else tuple(sorted(set(authorities))))
+        if key not in self._filter_cache:
+            if len(self._filter_cache) >= FILTER_CACHE_SIZE:
+                self._filter_cache.clear()
+            self._filter_cache[key] = self._filter_clauses(*key)
+        return list(self._filter_cache[key])
+
+    def _filter_clauses(self, roles: Collection[str], as_of: Optional[date], exclude_untrusted: bool,
+                        statuses: Optional[Collection[str]], authorities: Optional[Collection[str]]):
         Q, Occur, t = self._t.Query, self._t.Occur, self._t
         zero = lambda q: Q.const_score_query(q, 0.0)  # noqa: E731 - a filter never scores
         clauses = [(Occur.Must, zero(self._any_of("perm", roles)))]
@@ -290,21 +376,77 @@ class TextIndex:
             clauses.append((Occur.Must, zero(Q.range_query(self.schema, "eff_to", t.FieldType.Integer, day, None))))
         return clauses
 
-    def _query(self, words: list[str], idents: list[str], filters, at_least: Optional[int],
-               known: Optional[set[str]] = None):
-        """Every term exactly (`at_least` None), or at least `at_least` terms loosely. `known`:
-        the terms the index holds (the others get fuzzy and prefix alternatives)."""
+    def _query(self, words: list[str], idents: list[str], filters, at_least: Optional[int], terms: _QueryTerms):
+        """Every term exactly (`at_least` None), or at least `at_least` terms loosely (the terms
+        the index does not hold get fuzzy and prefix alternatives)."""
         Q, Occur = self._t.Query, self._t.Occur
-        strict = at_least is None
-        known = known if known is not None else {*idents, *words}
-        clauses = [self._ident_clause(i, strict, i in known) for i in idents]
-        clauses += [self._word_clause(stem, strict, stem in known) for stem in words]
-        if not clauses:
+        if not words and not idents:
             return None
-        if strict:
+        if at_least is None:
+            built: dict[str, object] = {}  # a query's identifiers share words (x.fct_orders, fct_orders)
+
+            def word_query(token: str):
+                if token not in built:
+                    built[token] = self._disjunction(self._any_field(token, terms))
+                return built[token]
+
+            clauses = [self._strict_ident_clause(i, word_query) for i in idents]
+            clauses += [word_query(stem) for stem in words]
             return Q.boolean_query(filters + [(Occur.Must, c) for c in clauses])
-        inner = Q.boolean_query([(Occur.Should, c) for c in clauses], min(at_least, len(clauses)))
+        per_term = self._per_term(words, idents, terms)
+        if at_least <= 1:
+            inner = self._disjunction(self._merged(per_term))
+        else:
+            inner = Q.boolean_query([(Occur.Should, self._disjunction(a)) for a in per_term],
+                                    min(at_least, len(per_term)))
         return Q.boolean_query(filters + [(Occur.Must, inner)])
+
+    def _per_term(self, words: list[str], idents: list[str], terms: _QueryTerms) -> list[dict[tuple, float]]:
+        """Each term's loose alternatives, identifiers first."""
+        return ([self._ident_alternatives(i, terms) for i in idents]
+                + [self._word_alternatives(stem, terms) for stem in words])
+
+    # -- the loose pass, common terms last ------------------------------------------------------
+    # A word in a large share of the chunks ("model" in every dbt id) makes the loose disjunction
+    # walk most of the index. So the loose pass first asks for chunks with at least one of the
+    # other alternatives, scored with all of them (the common ones as optional clauses: the same
+    # score as in the full disjunction). A chunk holding only common terms scores less than the
+    # sum of their BM25 upper bounds (idf x (k1 + 1) x boost); when the first pass's `limit`-th
+    # score reaches that bound, no such chunk can enter the top, and the first pass is the exact
+    # answer. Otherwise the full disjunction runs (MaxScore, done in two searches).
+
+    def _indexed_docs(self, searcher) -> int:
+        """The document count tantivy's BM25 uses (deleted documents not yet merged away included):
+        every document holds exactly one status token."""
+        return sum(searcher.doc_freq("status", s.value) for s in Status)
+
+    def _score_bound(self, searcher, alternatives: dict[tuple, float], doc_freq: dict[tuple, int]) -> float:
+        """Above any score these term alternatives can give a chunk together."""
+        docs = self._indexed_docs(searcher)
+        bound = sum(boost * _idf(doc_freq[key], docs) * (1 + BM25_K1) for key, boost in alternatives.items())
+        return bound * (1 + 1e-4)  # tantivy scores in float32
+
+    def _loose_top(self, searcher, alternatives: dict[tuple, float], filters, limit: int):
+        """The loose pass's top `limit` (score, address) pairs over the merged alternatives."""
+        Q, Occur = self._t.Query, self._t.Occur
+        doc_freq = {key: searcher.doc_freq(key[1], key[2]) for key in alternatives if key[0] == "term"}
+        alternatives = {key: boost for key, boost in alternatives.items() if doc_freq.get(key) != 0}  # no chunk has it
+        if not alternatives:
+            return []
+        threshold = COMMON_SHARE * searcher.num_docs
+        common = {key: boost for key, boost in alternatives.items() if doc_freq.get(key, 0) > threshold}
+        others = {key: boost for key, boost in alternatives.items() if key not in common}
+        if common and others:
+            # one optional term per level: tantivy then skips through each common term's postings to
+            # the candidates, where a union of them would decode all of them
+            scored = self._disjunction(others)
+            for key, boost in common.items():
+                scored = Q.boolean_query([(Occur.Must, scored), (Occur.Should, Q.boost_query(self._leaf(key), boost))])
+            first = searcher.search(Q.boolean_query(filters + [(Occur.Must, scored)]), limit, count=False).hits
+            if len(first) == limit and min(score for score, _ in first) >= self._score_bound(searcher, common, doc_freq):
+                return first
+        return searcher.search(Q.boolean_query(filters + [(Occur.Must, self._disjunction(alternatives))]),
+                               limit, count=False).hits
 
     def search(self, query: str, roles: Collection[str], *, limit: int = 10, as_of: Optional[date] = None,
                exclude_untrusted: bool = True, statuses: Optional[Collection[str]] = None,
@@ -323,37 +465,38 @@ class TextIndex:
         words, idents = self._terms(query)
         filters = self._filters(roles, as_of, exclude_untrusted, statuses, authorities)
         n = len(words) + len(idents)
-        known = {i for i in idents if searcher.doc_freq("ident", i)}
-        known |= {stem for stem in words if any(searcher.doc_freq(f, stem) for f in BOOSTS)}
+        terms = _QueryTerms(searcher, words, idents)
         hits: list[Hit] = []
-        seen: set[str] = set()
+        seen: set[tuple[int, int]] = set()
         for match, at_least in (("strict", None), ("partial", (n + 1) // 2), ("loose", 1)):
-            if match == "strict" and len(known) < n:
+            if match == "strict" and len(terms.known) < n:
                 continue  # a term the index does not hold: no chunk has every term
             if match == "partial" and (n <= 2 or len(hits) >= limit):
                 continue  # partial supplements the strict pass; with 1-2 terms it is the loose pass
             if match == "loose" and hits:
                 break  # the loose pass is the fallback for nothing found
-            q = self._query(words, idents, filters, at_least, known)
-            if q is None:
+            if not words and not idents:
                 return []
-            for score, address in searcher.search(q, limit, count=False).hits:
-                doc = searcher.doc(address)
-                chunk_id = doc.get_first("chunk_id")
-                if chunk_id not in seen and len(hits) < limit:
-                    seen.add(chunk_id)
-                    hits.append(self._hit(doc, score, len(hits) + 1, match))
+            if match == "loose":
+                found = self._loose_top(searcher, self._merged(self._per_term(words, idents, terms)),
+                                        filters, limit)
+            else:
+                found = searcher.search(self._query(words, idents, filters, at_least, terms),
+                                        limit, count=False).hits
+            for score, address in found:
+                if len(hits) >= limit:
+                    break
+                key = (address.segment_ord, address.doc)  # one chunk, without reading its stored fields
+                if key not in seen:
+                    seen.add(key)
+                    hits.append(self._hit(searcher.doc(address), score, len(hits) + 1, match))
         return hits
 
     @staticmethod
     def _hit(doc, score: float, rank: int, match: str) -> Hit:
-        first = doc.get_first
-        return Hit(
-            chunk_id=first("chunk_id"), evidence_id=first("evidence_id"), revision=first("revision"),
-            position=first("position"), entity_id=first("entity_id"), entity_type=first("entity_type"),
-            title=first("title"), score=float(score), rank=rank, status=first("status"),
-            authority=first("authority"), version=first("version"),
-            effective_from=_day(first("eff_from"), OPEN_FROM), effective_to=_day(first("eff_to"), OPEN_TO),
-            permissions=tuple(doc.get_all("perm")), content_hash=first("content_hash"), owner=first("owner"),
-            match=match,
-        )
+        """The stored payload (a JSON object) with score, rank and match put in front of its
+        fields, parsed and validated by pydantic in one pass. A BM25 score is finite, so its repr
+        is a JSON number; a match is one of a few plain words."""
+        payload = doc.get_first("hit")
+        head = b'{"score":%r,"rank":%d,"match":"%s",' % (float(score), rank, match.encode())
+        return Hit.model_validate_json(head + payload[1:])

@@ -128,3 +128,15 @@ def test_fusion_records_both_components():
     draft = fused[1].model_copy(update={"status": "draft", "authority": "non_authoritative"})
     governed = govern([fused[0], draft])
     assert governed[1].governance == ("non_authoritative", "draft")
+
+
+def test_a_text_index_of_another_schema_is_emptied_and_indexed_again(tmp_path):
+    folder = tmp_path / "search"
+    record = rev("REV", "Revenue excludes refunds.")
+    first = SearchIndexes(folder, encoder=fake_encoder)
+    first.update([record])
+    (folder / "text" / "canon-schema.json").write_text('{"version": 1}')
+    reopened = SearchIndexes(folder, encoder=fake_encoder)
+    assert reopened.text.count() == 0
+    assert reopened.update([record]).indexed == ("REV",)  # the ledger went with the old index
+    assert [h.evidence_id for h in reopened.text.search("revenue", ["analysts"])] == ["REV"]

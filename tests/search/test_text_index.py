@@ -100,3 +100,68 @@ def test_upsert_replaces_and_delete_removes_all_chunks(text_index):
     assert [h.chunk_id for h in hits] == ["LONG#2#0"]
     text_index.delete_evidence(["LONG"])
     assert text_index.search("revenue", ["analysts"]) == [] and text_index.count() == 0
+
+
+def test_prefix_fallback_with_few_and_many_completions(text_index):
+    """A word cut short finds the chunks of every term it begins, whether the index looks it up
+    as those few terms or (past MAX_PREFIX_TERMS) with an automaton, and scores them alike."""
+    from catalog.text_index import MAX_PREFIX_TERMS
+
+    many = " ".join(f"zork{chr(97 + i)}{chr(97 + i)}x" for i in range(MAX_PREFIX_TERMS + 2))
+    _index(text_index, rev("FEW", "Quarterly plumbus review."), rev("MANY", f"Glossary: {many}."),
+           rev("OTHER", "Nothing of the kind."))
+    few = text_index.search("plumb", ["analysts"])
+    assert [(h.evidence_id, h.match) for h in few] == [("FEW", "loose")]
+    lots = text_index.search("zork", ["analysts"])
+    assert [(h.evidence_id, h.match) for h in lots] == [("MANY", "loose")]
+    assert few[0].score == pytest.approx(lots[0].score)
+
+
+def test_identifier_fallback_stays_inside_the_roles(text_index):
+    """An identifier only another role may read: the loose pass finds the readable chunks that
+    spell its words, never the chunk that holds it."""
+    _index(text_index,
+           rev("SECRET", "dbt model model.shop.fct_orders", permissions=("finance",), model_ids=["model.shop.fct_orders"]),
+           rev("WIKI", "Shop orders are counted daily."))
+    hits = text_index.search("model.shop.fct_orders", ["analysts"])
+    assert [(h.evidence_id, h.match) for h in hits] == [("WIKI", "loose")]
+    assert [h.evidence_id for h in text_index.search("model.shop.fct_orders", ["finance"])] == ["SECRET"]
+
+
+def test_loose_pass_with_common_terms_ranks_as_one_disjunction(text_index, monkeypatch):
+    """The loose pass looks at common terms last (`_loose_top`); whether its first search is
+    enough or the full disjunction runs, the hits and scores are those of the full disjunction."""
+    import catalog.text_index as text_index_module
+
+    revs = []
+    for i in range(60):
+        words = ["orders"] * (1 + i % 4)  # a common word, in every document
+        if i % 7 == 0:
+            words.append("chargeback")
+        if i % 11 == 0:
+            words.append("ledger")
+        roles = ("analysts",) if i % 3 else ("auditors",)
+        revs.append(rev(f"DOC.{i:02d}", " ".join(words) + f" note {i}.", permissions=roles, title=f"Page {i}"))
+    _index(text_index, *revs)
+    queries = ["chargeback orders", "ledger orders", "chargebak orders", "orders", "chargeback ledger orders"]
+
+    def results(common_share):
+        monkeypatch.setattr(text_index_module, "COMMON_SHARE", common_share)
+        return [[(h.chunk_id, h.match, round(h.score, 4)) for h in text_index.search(q, roles, limit=limit)]
+                for q in queries for roles in (["analysts"], ["auditors"]) for limit in (3, 10)]
+
+    assert results(0.05) == results(1.0)  # 1.0: no term is common, one disjunction
+
+
+def test_a_hit_carries_its_chunk_fields(text_index):
+    from datetime import date
+
+    from catalog.chunks import Hit
+
+    record = rev("REV.V2", "Revenue excludes refunds.", version="2", owner="Finance", status="superseded",
+                 effective_from="2024-01-01", effective_to="2024-12-31", permissions=("analysts", "finance"))
+    chunk, = chunk_record(record)
+    text_index.upsert([chunk])
+    hit, = text_index.search("revenue", ["finance"], as_of=date(2024, 6, 30))
+    assert hit == Hit.of(chunk, score=hit.score, rank=1, match="strict")
+    assert hit.effective_to == date(2024, 12, 31) and hit.permissions == ("analysts", "finance")
