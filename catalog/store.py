@@ -328,6 +328,8 @@ class Catalog:
             filed += self._suggest(conn, sorted(set(entity_ids)), now)
         return filed
 
+    SHARED_NAME_LIMIT = 200
+
     def _suggest(self, conn, entity_ids: list[str], now: datetime) -> list[str]:
         """Supersession suggestions among records that share an entity or a name (the blocking key
         that keeps near-duplicate detection from comparing everything with everything)."""
@@ -335,22 +337,40 @@ class Catalog:
 
         filed: list[str] = []
         seen: set[str] = set()
+        # entity -> entities sharing one of its names, in two indexed steps: the chunk's own keys
+        # (revision by entity, key by revision), then who else holds those keys (key by kind and key)
+        own_keys = text("SELECT DISTINCT r.entity_id, k.kind, k.key FROM revision r JOIN lookup_key k ON k.revision_pk = r.pk "
+                        "WHERE r.entity_id IN :ids").bindparams(bindparam("ids", expanding=True))
+        holders = text("SELECT DISTINCT key, entity_id FROM lookup_key WHERE kind = 'name' AND key IN :keys"
+                       ).bindparams(bindparam("keys", expanding=True))
+        live = text(_LIVE.format(scope="entity_id IN :ids")).bindparams(bindparam("ids", expanding=True))
         for start in range(0, len(entity_ids), 200):
             chunk = entity_ids[start:start + 200]
-            stmt = text("SELECT DISTINCT k2.entity_id FROM lookup_key k1 JOIN lookup_key k2 ON k1.key = k2.key AND "
-                        "k2.kind = 'name' WHERE k1.kind = 'name' AND k1.entity_id IN :ids").bindparams(bindparam("ids", expanding=True))
-            related = sorted({eid for (eid,) in conn.execute(stmt, {"ids": chunk})} | set(chunk))
-            if len(related) > 2000:
-                continue  # a name shared that widely is no evidence of succession
-            live = text(_LIVE.format(scope="entity_id IN :ids")).bindparams(bindparam("ids", expanding=True))
+            names: dict[str, set[str]] = {}
+            for entity_id, kind, key in conn.execute(own_keys, {"ids": chunk}):
+                if kind == "name":
+                    names.setdefault(key, set()).add(entity_id)
+            keys = sorted(names)
+            linked: dict[str, set[str]] = {}
+            for at in range(0, len(keys), 500):
+                for key, holder in conn.execute(holders, {"keys": keys[at:at + 500]}):
+                    for entity_id in names[key]:
+                        if holder != entity_id:
+                            linked.setdefault(entity_id, set()).add(holder)
+            # a name shared that widely is no evidence of succession
+            linked = {a: others for a, others in linked.items() if len(others) <= self.SHARED_NAME_LIMIT}
+            for a, others in list(linked.items()):
+                for b in others:
+                    linked.setdefault(b, set()).add(a)
+            related = sorted(set(chunk) | set(linked))
             revs = [_revision(row) for row in conn.execute(live, {"ids": related, "known_at": datetime.max.replace(tzinfo=timezone.utc)})]
             groups: dict[str, list[Revision]] = {}
             for rev in revs:
                 groups.setdefault(rev.record.entity_type, []).append(rev)
             for group in groups.values():
-                if len(group) < 2 or len(group) > 200:
+                if len(group) < 2:
                     continue
-                for item in suggest_supersessions(group, focus=set(chunk), seen=seen):
+                for item in suggest_supersessions(group, focus=set(chunk), seen=seen, linked=linked):
                     filed += self._file_item(conn, item.key, item.kind, item.entity_id, item.evidence_ids, item.reason, now)
         return filed
 

@@ -137,45 +137,72 @@ def _distinctive_shingles(revisions: list[Revision]) -> dict[str, set]:
 
 
 def suggest_supersessions(revisions: list[Revision], focus: Optional[set[str]] = None,
-                          seen: Optional[set[str]] = None) -> list[ReviewItem]:
+                          seen: Optional[set[str]] = None, linked: Optional[dict[str, set[str]]] = None) -> list[ReviewItem]:
     """Predecessor/successor pairs that nobody linked: records of one type about one entity (or
     near-duplicate texts about different entities) starting on different dates. The older is the
     suggested predecessor; accepting writes supersedes/superseded_by.
 
     `focus`: only pairs with a record of one of these entities (what a write touched); `seen`: pair
-    keys already weighed by an earlier call of the same write, skipped and extended here."""
+    keys already weighed by an earlier call of the same write, skipped and extended here; `linked`:
+    entity -> the other entities it shares a name with (the blocking key): records of different
+    entities are weighed only when linked. Without it, every pair is weighed."""
     live = sorted((r for r in revisions if r.record.status != Status.retracted and r.record.authority != Authority.untrusted),
                   key=lambda r: (_start(r), r.evidence_id))
     items = []
     shingles = _distinctive_shingles(live)
-    for i, older in enumerate(live):
-        for newer in live[i + 1:]:
-            a, b = older.record, newer.record
-            if focus is not None and a.entity_id not in focus and b.entity_id not in focus:
+    for older, newer in _candidate_pairs(live, focus, linked):
+        a, b = older.record, newer.record
+        key = f"suggest:{older.evidence_id}>{newer.evidence_id}"
+        if seen is not None:
+            if key in seen:
                 continue
-            key = f"suggest:{older.evidence_id}>{newer.evidence_id}"
-            if seen is not None:
-                if key in seen:
-                    continue
-                seen.add(key)
-            if _linked(older, newer) or _start(older) == _start(newer) or a.entity_type != b.entity_type:
-                continue
-            if a.status == Status.draft or b.status == Status.draft:
-                continue
-            same_entity = a.entity_id == b.entity_id
-            score = _jaccard(shingles[older.evidence_id], shingles[newer.evidence_id])
-            if not same_entity and score < NEAR_DUPLICATE:
-                continue
-            if same_entity and _authoritative(older) and _authoritative(newer) and _overlap(older, newer):
-                continue  # that is a hard conflict, filed as such
-            why = (f"same entity ({a.entity_id}) and type ({a.entity_type})" if same_entity
-                   else f"near-duplicate texts (similarity {score:.2f}) about {a.entity_id} and {b.entity_id}")
-            items.append(ReviewItem(
-                key=key, kind="suggestion", entity_id=b.entity_id,
-                evidence_ids=[newer.evidence_id, older.evidence_id],
-                reason=f"{newer.evidence_id} (from {_start(newer)}) may supersede {older.evidence_id} (from {_start(older)}): "
-                       f"{why}; neither names the other"))
+            seen.add(key)
+        if _linked(older, newer) or _start(older) == _start(newer) or a.entity_type != b.entity_type:
+            continue
+        if a.status == Status.draft or b.status == Status.draft:
+            continue
+        same_entity = a.entity_id == b.entity_id
+        score = _jaccard(shingles[older.evidence_id], shingles[newer.evidence_id])
+        if not same_entity and score < NEAR_DUPLICATE:
+            continue
+        if same_entity and _authoritative(older) and _authoritative(newer) and _overlap(older, newer):
+            continue  # that is a hard conflict, filed as such
+        why = (f"same entity ({a.entity_id}) and type ({a.entity_type})" if same_entity
+               else f"near-duplicate texts (similarity {score:.2f}) about {a.entity_id} and {b.entity_id}")
+        items.append(ReviewItem(
+            key=key, kind="suggestion", entity_id=b.entity_id,
+            evidence_ids=[newer.evidence_id, older.evidence_id],
+            reason=f"{newer.evidence_id} (from {_start(newer)}) may supersede {older.evidence_id} (from {_start(older)}): "
+                   f"{why}; neither names the other"))
     return items
+
+
+def _candidate_pairs(live: list[Revision], focus: Optional[set[str]], linked: Optional[dict[str, set[str]]]):
+    """(older, newer) pairs in the order of `live`, each once: all pairs, or only those of one
+    entity or of linked entities; with `focus`, only pairs touching a focused entity."""
+    def wanted(a: Revision, b: Revision) -> bool:
+        return focus is None or a.record.entity_id in focus or b.record.entity_id in focus
+
+    if linked is None:
+        for i, older in enumerate(live):
+            for newer in live[i + 1:]:
+                if wanted(older, newer):
+                    yield older, newer
+        return
+    position = {id(r): i for i, r in enumerate(live)}
+    by_entity: dict[str, list[Revision]] = {}
+    for rev in live:
+        by_entity.setdefault(rev.record.entity_id, []).append(rev)
+    pairs: set[tuple[int, int]] = set()
+    for entity, own in by_entity.items():
+        for partner in {entity} | (linked.get(entity, set()) & by_entity.keys()):
+            for x in own:
+                for y in by_entity[partner]:
+                    i, j = sorted((position[id(x)], position[id(y)]))
+                    if i != j and wanted(x, y):
+                        pairs.add((i, j))
+    for i, j in sorted(pairs):
+        yield live[i], live[j]
 
 
 @dataclass
