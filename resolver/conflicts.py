@@ -159,6 +159,8 @@ def suggest_supersessions(revisions: list[Revision], focus: Optional[set[str]] =
             seen.add(key)
         if _linked(older, newer) or _start(older) == _start(newer) or a.entity_type != b.entity_type:
             continue
+        if a.superseded_by and b.supersedes:
+            continue  # both already sit in a stated chain (v1 -> v2 -> v3): nothing left to suggest
         if a.status == Status.draft or b.status == Status.draft:
             continue
         same_entity = a.entity_id == b.entity_id

@@ -31,3 +31,20 @@ def test_in_a_small_group_template_pages_still_count_as_near_duplicates():
     pages = [page("WIKI.A", "Gross churn", TEMPLATE.format(name="Gross churn"), date(2023, 1, 1)),
              page("WIKI.B", "Gross churn rate", TEMPLATE.format(name="Gross churn rate"), date(2024, 1, 1))]
     assert {tuple(i.evidence_ids) for i in suggest_supersessions(pages)} == {("WIKI.B", "WIKI.A")}
+
+
+def test_records_already_in_a_stated_chain_are_not_suggested_again():
+    def version(n: int, **links) -> Revision:
+        record = EvidenceRecord(evidence_id=f"METRIC.CHURN.v{n}", entity_id="metric.churn", entity_type="metric_definition",
+                                title="Churn", status="current" if n == 3 else "superseded", authority="authoritative",
+                                permissions=["analysts"], body=f"Churn v{n} counts customers who left.",
+                                effective_from=date(2020 + n, 1, 1), effective_to=None if n == 3 else date(2021 + n, 1, 1),
+                                **links)
+        return Revision(record=record, revision=1, recorded_at=T0)
+
+    chain = [version(1, superseded_by="METRIC.CHURN.v2"),
+             version(2, supersedes="METRIC.CHURN.v1", superseded_by="METRIC.CHURN.v3"),
+             version(3, supersedes="METRIC.CHURN.v2")]
+    assert suggest_supersessions(chain) == []
+    unlinked = [version(1), version(3)]
+    assert {tuple(i.evidence_ids) for i in suggest_supersessions(unlinked)} == {("METRIC.CHURN.v3", "METRIC.CHURN.v1")}
