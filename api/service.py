@@ -90,12 +90,13 @@ def load_config(path: Optional[str] = None) -> CanonConfig:
 
 
 def compact_json(data: dict) -> bytes:
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode("utf-8")
 
 
-class CachedAnswer:
-    """An answer-cache entry as the service keeps it in memory: valid for one catalog generation;
-    served only after its evidence verifies again for the requester."""
+class ServedAnswer:
+    """A bundle's JSON, serialized once: stored for audit, put in the answer cache, sent over HTTP.
+    As an answer-cache entry it is valid for one catalog generation, and served only after its
+    evidence verifies again for the requester."""
 
     __slots__ = ("generation", "_bundle", "shown", "checked", "_body")
 
@@ -105,6 +106,10 @@ class CachedAnswer:
         self.shown = {e["evidence_id"]: (e["revision"], e["content_hash"]) for e in bundle["evidence"]}
         self.checked = set(self.shown) | set(bundle["context_ids"])
         self._body = compact_json(self._bundle)
+
+    @property
+    def text(self) -> str:
+        return self._body.decode("utf-8")
 
     def bundle(self, request_id: Optional[str]) -> dict:
         fresh = json.loads(self._body)  # a copy of its own: callers may change what they get
@@ -232,21 +237,21 @@ class CanonService:
 
     def ask(self, request: AskRequest) -> Bundle:
         hit = self._cached_answer(request)
-        return Bundle.model_validate(hit.bundle(request.id)) if hit is not None else self._answer(request)
+        return Bundle.model_validate(hit.bundle(request.id)) if hit is not None else self._answer(request)[0]
 
     def ask_json(self, request: AskRequest) -> dict:
         """`ask` as the bundle's JSON (what `canon ask --json` prints); a cache hit is served
         without a round trip through the model."""
-        hit = self._cached_answer(request)
-        return hit.bundle(request.id) if hit is not None else self._answer(request).to_json()
+        hit = self._cached_answer(request) or self._answer(request)[1]
+        return hit.bundle(request.id)
 
     def ask_body(self, request: AskRequest) -> bytes:
-        """`ask_json` serialized as POST /v1/ask sends it (compact UTF-8 JSON); a cache hit is sent
-        as stored, with the request's id put in front."""
-        hit = self._cached_answer(request)
-        return hit.body(request.id) if hit is not None else compact_json(self._answer(request).to_json())
+        """`ask_json` serialized as POST /v1/ask sends it (compact UTF-8 JSON, serialized once per
+        answer); a cache hit is sent as stored, with the request's id put in front."""
+        hit = self._cached_answer(request) or self._answer(request)[1]
+        return hit.body(request.id)
 
-    def _cached_answer(self, request: AskRequest) -> Optional["CachedAnswer"]:
+    def _cached_answer(self, request: AskRequest) -> Optional["ServedAnswer"]:
         """A cached bundle for this request: only while the catalog has not changed since it was
         made, and only if its evidence still verifies for this requester."""
         as_of = request.as_of or self.now().date()
@@ -264,27 +269,29 @@ class CanonService:
                 return None
             if len(memo) >= self.MEMO_SIZE:
                 memo.pop(next(iter(memo)))
-            found = memo[key] = CachedAnswer(generation, stored)
+            found = memo[key] = ServedAnswer(generation, stored)
         verified = self.catalog.source(roles, request.known_at).verify(found.checked)
         if any(verified.get(evidence_id) != version for evidence_id, version in found.shown.items()):
             return None
         self.cache_hits += 1
         return found
 
-    def _answer(self, request: AskRequest) -> Bundle:
+    def _answer(self, request: AskRequest) -> tuple[Bundle, ServedAnswer]:
         as_of = request.as_of or self.now().date()
         roles = sorted(set(request.roles))
         generation = self.catalog.generation()
         bundle = self._resolve_only(request.model_copy(update={"as_of": as_of}))
+        served = ServedAnswer(generation, bundle.to_json())
         if bundle.behavior.value in ("answer", "answer_with_conflict", "clarify_or_split") and bundle.evidence \
                 and bundle.validation.passed:
             key = self._cache_key(request.question, request.principal, roles, as_of, request.known_at,
                                   self.config.llm.model if self.config.llm.active else None)
-            self.catalog.cache(key, bundle.to_json(), generation)
+            self.catalog.cache(key, served.text, generation)
         if request.id is not None:
             bundle = bundle.model_copy(update={"id": request.id})
-        self.catalog.save_bundle(bundle.to_json(), self.now())
-        return bundle
+        self.catalog.save_bundle(bundle.bundle_id, bundle.requester.principal, bundle.question,
+                                 served.body(request.id).decode("utf-8"), self.now())
+        return bundle, served
 
     @staticmethod
     def _cache_key(question: str, principal: Optional[str], roles: list[str], as_of: date, known_at: Optional[datetime],
@@ -357,8 +364,9 @@ class CanonService:
         requester = Requester(principal=principal, roles=sorted(set(roles)))
         bundle = answer_reading(entity_reading(entity_id, as_of), requester=requester, as_of=as_of, known_at=None,
                                 source=self.catalog.source(requester.roles, None))
-        self.catalog.save_bundle(bundle.to_json(), self.now())
-        return bundle.to_json()
+        data = bundle.to_json()
+        self.catalog.save_bundle(bundle.bundle_id, principal, bundle.question, compact_json(data).decode("utf-8"), self.now())
+        return data
 
     # -- search --------------------------------------------------------------------------------
 

@@ -444,12 +444,11 @@ class Catalog:
         self._graph_cache = (key, graph)
         return graph
 
-    def save_bundle(self, bundle_json: dict, now: datetime) -> None:
-        payload = json.dumps(bundle_json, ensure_ascii=False, sort_keys=True)
+    def save_bundle(self, bundle_id: str, principal: Optional[str], question: str, payload: str, now: datetime) -> None:
+        """Store a bundle's JSON (`payload`, serialized by the caller) for audit and replay; once per id."""
         self.driver.execute("INSERT INTO bundle (bundle_id, created_at, principal, question, payload) "
                             "VALUES (:b, :t, :p, :q, :payload) ON CONFLICT (bundle_id) DO NOTHING",
-                            {"b": bundle_json["bundle_id"], "t": now, "p": bundle_json["requester"].get("principal"),
-                             "q": bundle_json["question"], "payload": payload})
+                            {"b": bundle_id, "t": now, "p": principal, "q": question, "payload": payload})
 
     def cached(self, key: str, generation: int) -> Optional[dict]:
         """The answer cached under `key` for this catalog generation (older ones are stale)."""
@@ -457,10 +456,10 @@ class Catalog:
                                      {"k": key, "g": generation})
         return json.loads(payload) if payload else None
 
-    def cache(self, key: str, bundle_json: dict, generation: int) -> None:
+    def cache(self, key: str, payload: str, generation: int) -> None:
         self.driver.execute("INSERT INTO answer_cache (key, generation, payload) VALUES (:k, :g, :p) "
                             "ON CONFLICT (key) DO UPDATE SET generation = excluded.generation, payload = excluded.payload",
-                            {"k": key, "g": generation, "p": json.dumps(bundle_json, ensure_ascii=False, sort_keys=True)})
+                            {"k": key, "g": generation, "p": payload})
 
     def bundle_created_at(self, bundle_id: str) -> Optional[datetime]:
         return _utc(self.driver.scalar("SELECT created_at FROM bundle WHERE bundle_id = :b", {"b": bundle_id}))
