@@ -301,7 +301,7 @@ class VectorIndex:
         ids = set(evidence_ids)
         self._refresh()
         if ids and not ids.isdisjoint(self.cols["evidence_id"]):
-            self._replace(ids, [])
+            self._replace(ids, [], encode=False)  # a deletion encodes nothing (pending texts stay pending)
 
     def clear(self) -> None:
         self._pending = {}

@@ -150,6 +150,10 @@ def test_a_lazy_update_encodes_nothing_and_the_next_vector_search_encodes_it(ind
                   permissions=("analysts", "finance"), entity_id="metric.churn", effective_from="2025-07-01", revision=2)
     report = indexes.update([added, changed], removed_evidence_ids=["METRIC.CHURN.v1"], encode=False)
     assert report.encoded == 0 and indexes.vectors.encoded == before and indexes.vectors.pending() == 2
+    indexes.update([], removed_evidence_ids=["METRIC.CHURN.v2"], encode=False)  # a deletion encodes nothing either
+    assert indexes.vectors.encoded == before and indexes.vectors.pending() == 1
+    indexes.update([changed], encode=False)
+    assert indexes.vectors.encoded == before and indexes.vectors.pending() == 2
     # another process (the next command) sees the pending texts and encodes them on its first vector search
     other = SearchIndexes(indexes.folder, encoder=fake_encoder)
     assert other.vectors.pending() == 2
