@@ -22,6 +22,10 @@ _HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.+?)[ \t#]*$")
 _FENCE = re.compile(r"^ {0,3}(```|~~~)")
 _SENTENCE_END = re.compile(r"(?<=[.!?;])[\"')\]]*\s+")
 _TOKEN = re.compile(r"[A-Za-z0-9_]+(?:[.#:/-][A-Za-z0-9_]+)*")  # linear: each character is read once
+# _TOKEN's tokens, with a plain alphanumeric word (the first alternative: a whole token of letters
+# and digits) matched as an empty group: findall gives "" for it, dropped by filter(None, ...) in C.
+# The possessive run never backtracks: each character is still read once.
+_ID_TOKEN = re.compile(r"[A-Za-z0-9]++(?![A-Za-z0-9_]|[.#:/-][A-Za-z0-9_])|([A-Za-z0-9_]+(?:[.#:/-][A-Za-z0-9_]+)*)")
 
 
 class Chunk(EffectiveInterval, BaseModel):
@@ -61,6 +65,8 @@ class Chunk(EffectiveInterval, BaseModel):
 
 def _sections(body: str) -> list[tuple[tuple[str, ...], int, int]]:
     """(heading path, start, end) spans; each section starts at its heading line."""
+    if "#" not in body:  # no heading line: one section (the line walk below gives the same)
+        return [((), 0, len(body))]
     out: list[tuple[tuple[str, ...], int, int]] = []
     path: list[tuple[int, str]] = []
     current: tuple[str, ...] = ()
@@ -119,8 +125,12 @@ def _pieces(body: str, start: int, end: int, limit: int, patterns: tuple[re.Patt
     text = body[start:end]
     cuts = [start + m.end() for m in patterns[0].finditer(text) if 0 < m.end() < len(text)]
     out: list[tuple[int, int]] = []
+    rest = patterns[1:]
     for a, b in zip([start, *cuts], [*cuts, end]):
-        out += _pieces(body, a, b, limit, patterns[1:])
+        if b - a <= limit:  # what the call below would return, without the call (SQL: a piece per space)
+            out.append((a, b))
+        else:
+            out += _pieces(body, a, b, limit, rest)
     return out
 
 
@@ -173,9 +183,7 @@ _SEPARATOR = re.compile(r"[.#:/-]")
 def identifiers_in(text: str) -> set[str]:
     """Technical identifiers as written: dotted/colon/hash ids, snake_case names, and their parts."""
     found: set[str] = set()
-    for token in _TOKEN.findall(text):  # one pass in C; plain words are dropped by the first test
-        if token.isalnum():
-            continue
+    for token in filter(None, _ID_TOKEN.findall(text)):  # one pass in C, plain words dropped there
         token = token.strip("_")
         separated = not token.replace("_", "").isalnum()
         if not token or not separated and "_" not in token:

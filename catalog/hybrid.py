@@ -24,6 +24,7 @@ from typing import Literal, Optional
 
 from pydantic import BaseModel, ConfigDict
 
+from catalog.bulk import collector_paused
 from catalog.chunks import Chunk, Hit, chunk_record
 from catalog.records import Authority, EffectiveInterval, Revision, Status
 
@@ -225,9 +226,15 @@ class SearchIndexes:
         os.replace(tmp, self._state_file)
 
     def update(self, revisions_live: Iterable[Revision], removed_evidence_ids: Iterable[str] = (),
-               vectors: bool = True) -> UpdateReport:
+               vectors: bool = True, encode: bool = True) -> UpdateReport:
         """Bring both indexes in line with these live revisions and removals (one operation).
-        With vectors=False only the text index is updated (the vector index is built on first use)."""
+        With vectors=False only the text index is updated (the vector index is built on first use);
+        with encode=False new texts are embedded by the next vector search, not now."""
+        with collector_paused():  # thousands of chunks and documents, no reference cycles (catalog/bulk.py)
+            return self._update(revisions_live, removed_evidence_ids, vectors, encode)
+
+    def _update(self, revisions_live: Iterable[Revision], removed_evidence_ids: Iterable[str],
+                vectors: bool, encode: bool) -> UpdateReport:
         state = self._state()
         chunks: list[Chunk] = []
         indexed, removed, unchanged = [], set(removed_evidence_ids), 0
@@ -243,12 +250,10 @@ class SearchIndexes:
             indexed.append(rev.evidence_id)
             state[rev.evidence_id] = key
         removed -= set(indexed)
-        self.text.delete_evidence(removed)
-        self.text.upsert(chunks)
+        self.text.upsert(chunks, delete=removed)  # one writer and one commit
         encoded = 0
         if vectors:
-            self.vectors.delete_evidence(removed)
-            encoded = self.vectors.upsert(chunks)
+            encoded = self.vectors.upsert(chunks, encode=encode, delete=removed)
         for eid in removed:
             state.pop(eid, None)
         self._save_state(state)

@@ -111,8 +111,9 @@ class CatalogSearch:
         removed = sorted(set(state) - set(live))
         if not changed and not removed and state_file.exists():
             return None
+        # no embedding here: a write refreshing the indexes leaves new texts to the next vector search
         return indexes.update(self._live_revisions(changed, live, written), removed,
-                              vectors=self.vectors_built() if vectors is None else vectors)
+                              vectors=self.vectors_built() if vectors is None else vectors, encode=False)
 
     def rebuild(self):
         live = sorted(self._live_keys())

@@ -71,6 +71,9 @@ def _idf(doc_freq: int, docs: int) -> float:
     return math.log(1 + (docs - doc_freq + 0.5) / (doc_freq + 0.5))
 
 
+_encode = json.JSONEncoder(separators=(",", ":")).encode  # json.dumps(..., separators=...) without a new encoder per call
+
+
 def _hit_payload(c: Chunk) -> dict:
     """What a hit of this chunk returns besides score, rank and match (dates as ISO strings)."""
     return {"chunk_id": c.chunk_id, "evidence_id": c.evidence_id, "revision": c.revision, "position": c.position,
@@ -159,29 +162,50 @@ class TextIndex:
         sb.add_bytes_field("hit", stored=True)
         return sb.build()
 
-    def _document(self, c: Chunk):
-        d = self._t.Document()
-        for name, value in (("chunk_id", c.chunk_id), ("evidence_id", c.evidence_id), ("entity_id", c.entity_id),
-                            ("title", c.title), ("kind", c.entity_type.replace("_", " ")),
-                            ("body", "\n".join((c.title, *c.aliases, *c.headings, c.text))),
-                            ("authority", c.authority.value),
-                            ("status", c.status.value), ("entity_type", c.entity_type),
-                            ("content_hash", c.content_hash)):
-            d.add_text(name, value)
-        for name in (*c.aliases, re.sub(r"[._]", " ", c.entity_id)):
-            d.add_text("names", name)
-        for ident in sorted({*(i.lower() for i in c.identifiers), *identifiers_in(f"{c.title}\n{c.text}")}):
-            d.add_text("ident", ident)
-        for role in c.permissions:
-            d.add_text("perm", role)
-        if c.version is not None:
-            d.add_text("version", c.version)
-        if c.owner is not None:
-            d.add_text("owner", c.owner)
-        d.add_integer("eff_from", day_number(c.effective_from, OPEN_FROM))
-        d.add_integer("eff_to", day_number(c.effective_to, OPEN_TO))
-        d.add_bytes("hit", json.dumps(_hit_payload(c), separators=(",", ":")).encode())
+    def _document(self, c: Chunk, shared: Optional[dict] = None):
+        """The tantivy document of a chunk. `shared`: what the chunks of one revision have in
+        common, computed by _shared (a record's chunks share everything but position and text)."""
+        if shared is None:
+            shared = self._shared(c)
+        text = c.text
+        ident = shared["ident"].union(identifiers_in(text)) if text else shared["ident"]
+        d = self._t.Document(
+            chunk_id=c.chunk_id, body="\n".join((*shared["head"], *c.headings, text)),
+            ident=sorted(ident), **shared["fields"])
+        d.add_integer("eff_from", shared["eff_from"])
+        d.add_integer("eff_to", shared["eff_to"])
+        hit = shared["hit"]
+        d.add_bytes("hit", b'{"chunk_id":%s,"position":%d,%s' % (_encode(c.chunk_id).encode(), c.position, hit))
         return d
+
+    @staticmethod
+    def _shared(c: Chunk) -> dict:
+        """The document fields and the hit payload's fields that depend only on the chunk's revision."""
+        fields = {"evidence_id": c.evidence_id, "entity_id": c.entity_id, "title": c.title,
+                  "kind": c.entity_type.replace("_", " "), "authority": c.authority.value, "status": c.status.value,
+                  "entity_type": c.entity_type, "content_hash": c.content_hash,
+                  "names": [*c.aliases, re.sub(r"[._]", " ", c.entity_id)]}
+        if c.permissions:
+            fields["perm"] = list(c.permissions)
+        if c.version is not None:
+            fields["version"] = c.version
+        if c.owner is not None:
+            fields["owner"] = c.owner
+        payload = _hit_payload(c)
+        del payload["chunk_id"], payload["position"]
+        # identifiers_in(title + "\n" + text) == identifiers_in(title) | identifiers_in(text): no token spans a line break
+        return {"fields": fields, "head": (c.title, *c.aliases),
+                "ident": frozenset({*(i.lower() for i in c.identifiers), *identifiers_in(c.title)}),
+                "eff_from": day_number(c.effective_from, OPEN_FROM), "eff_to": day_number(c.effective_to, OPEN_TO),
+                "hit": _encode(payload)[1:].encode()}
+
+    def _documents(self, chunks: Iterable[Chunk]):
+        """Documents of chunks; consecutive chunks of one revision share their common part."""
+        key, shared = None, None
+        for c in chunks:
+            if (c.evidence_id, c.revision) != key:
+                key, shared = (c.evidence_id, c.revision), self._shared(c)
+            yield self._document(c, shared)
 
     # -- writing ------------------------------------------------------------------------------
 
@@ -194,17 +218,21 @@ class TextIndex:
         self.index.reload()
         self._meta_mtime = self._meta_stamp()
 
-    def upsert(self, chunks: Iterable[Chunk], *, replace: bool = True) -> int:
+    def upsert(self, chunks: Iterable[Chunk], *, replace: bool = True, delete: Iterable[str] = ()) -> int:
         """Replace every chunk of each evidence id present in `chunks` by the given chunks
-        (`replace=False`: only add them, for a build into an empty index)."""
+        (`replace=False`: only add them, for a build into an empty index), and delete every chunk
+        of the evidence ids in `delete`: one writer, one commit."""
         chunks = list(chunks)
-        if not chunks:
+        drop = set(delete)
+        if replace:
+            drop.update(c.evidence_id for c in chunks)
+        if not chunks and not drop:
             return 0
         writer = self._writer()
-        for eid in sorted({c.evidence_id for c in chunks}) if replace else ():
+        for eid in sorted(drop):
             writer.delete_documents_by_term("evidence_id", eid)
-        for c in chunks:
-            writer.add_document(self._document(c))
+        for d in self._documents(chunks):
+            writer.add_document(d)
         self._commit(writer)
         return len(chunks)
 

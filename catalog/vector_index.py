@@ -10,6 +10,11 @@ text it embeds). The rows double as
 the embedding cache: a chunk whose embedded text is unchanged (a permission change, a new
 revision with the same wording, a rebuild) reuses its vector and is not encoded again.
 
+A write that asks for no encoding (`upsert(..., encode=False)`: a catalog write refreshing the
+indexes, e.g. a dbt sync) stores a row whose text has no cached vector with a zero vector and keeps
+its text in `pending.json`; the first search (or an encoding write) encodes the pending texts, so
+the embedding work stays with the vector search that needs it.
+
 A search first selects the rows whose permissions share a role with the requester (an index
 role -> rows), narrows them by status/authority/effective date, and scores only those rows.
 """
@@ -146,6 +151,10 @@ class VectorIndex:
     def _rows_file(self) -> Path:
         return self.path / "rows.json"
 
+    @property
+    def _pending_file(self) -> Path:
+        return self.path / "pending.json"
+
     def _stamp(self) -> float:
         return self._rows_file.stat().st_mtime if self._rows_file.exists() else 0.0
 
@@ -158,6 +167,11 @@ class VectorIndex:
                 vectors = np.load(self._vectors_file)
                 if len(vectors) != len(cols["chunk_id"]):  # a torn write: start empty, rebuild
                     cols, vectors = _empty(), np.zeros((0, DIM), dtype=np.float32)
+        pending: dict[str, str] = {}
+        if self._pending_file.exists():
+            keys = set(cols["key"])
+            pending = {k: t for k, t in json.loads(self._pending_file.read_text(encoding="utf-8")).items() if k in keys}
+        self._pending = pending  # key -> text of the rows stored without their vector (zero rows)
         self._set(cols, vectors)
         self._stamp_seen = self._stamp()
 
@@ -166,8 +180,14 @@ class VectorIndex:
         tmp_r = self.path / "rows.tmp.json"
         np.save(tmp_v, self.vectors)
         tmp_r.write_text(json.dumps({"version": ROWS_VERSION, "dim": DIM, "columns": self.cols}), encoding="utf-8")
+        if self._pending:  # written before the rows that need it
+            tmp_p = self.path / "pending.tmp.json"
+            tmp_p.write_text(json.dumps(self._pending), encoding="utf-8")
+            os.replace(tmp_p, self._pending_file)
         os.replace(tmp_v, self._vectors_file)
         os.replace(tmp_r, self._rows_file)
+        if not self._pending:
+            self._pending_file.unlink(missing_ok=True)
         self._stamp_seen = self._stamp()
 
     def _refresh(self) -> None:
@@ -196,8 +216,11 @@ class VectorIndex:
 
     # -- writing ------------------------------------------------------------------------------
 
-    def _vectors_for(self, chunks: list[Chunk], keys: list[str]) -> np.ndarray:
-        known = {key: i for i, key in enumerate(self.cols["key"])}
+    def _vectors_for(self, chunks: list[Chunk], keys: list[str], encode: bool = True) -> np.ndarray:
+        """Vectors of these chunks: cached ones copied, the others encoded (`encode=False`: zero
+        rows, their texts kept pending)."""
+        pending = self._pending
+        known = {key: i for i, key in enumerate(self.cols["key"]) if key not in pending}
         out = np.zeros((len(chunks), DIM), dtype=np.float32)
         missing: dict[str, list[int]] = {}
         for j, key in enumerate(keys):
@@ -205,7 +228,11 @@ class VectorIndex:
                 out[j] = self.vectors[known[key]]
             else:
                 missing.setdefault(key, []).append(j)
-        if missing:
+        if missing and not encode:
+            for key, js in missing.items():
+                if key not in pending:
+                    pending[key] = chunks[js[0]].embed_text()
+        elif missing:
             texts = [chunks[js[0]].embed_text() for js in missing.values()]
             fresh = np.asarray(self.encoder(texts), dtype=np.float32).reshape(-1, DIM)
             self.encoded += len(texts)
@@ -213,25 +240,57 @@ class VectorIndex:
                 out[js] = vec
         return out
 
-    def _replace(self, drop: set[str], chunks: list[Chunk]) -> int:
+    def _replace(self, drop: set[str], chunks: list[Chunk], encode: bool = True) -> int:
         self._refresh()
+        if encode:
+            self._encode_pending(save=False)
         keys = [text_key(c.embed_text()) for c in chunks]
         before = self.encoded
-        new_vectors = self._vectors_for(chunks, keys)
+        new_vectors = self._vectors_for(chunks, keys, encode)
         keep = [i for i, eid in enumerate(self.cols["evidence_id"]) if eid not in drop]
         new = _columns(chunks, keys)
         cols = {name: [self.cols[name][i] for i in keep] + new[name] for name in _COLUMNS}
         vectors = np.concatenate([self.vectors[keep], new_vectors]) if len(keep) else new_vectors
+        kept = set(cols["key"])
+        self._pending = {k: t for k, t in self._pending.items() if k in kept}
         self._set(cols, vectors)
         self._save()
         return self.encoded - before
 
-    def upsert(self, chunks: Iterable[Chunk]) -> int:
-        """Replace every chunk of each evidence id present in `chunks`; returns texts encoded."""
-        chunks = list(chunks)
-        if not chunks:
+    def _encode_pending(self, save: bool = True) -> int:
+        """Encode the texts of rows stored without their vector; returns how many."""
+        if not self._pending:
             return 0
-        return self._replace({c.evidence_id for c in chunks}, chunks)
+        keys = list(self._pending)
+        fresh = np.asarray(self.encoder([self._pending[k] for k in keys]), dtype=np.float32).reshape(-1, DIM)
+        self.encoded += len(keys)
+        where = {k: i for i, k in enumerate(keys)}
+        vectors = self.vectors.copy()
+        for row, key in enumerate(self.cols["key"]):
+            i = where.get(key)
+            if i is not None:
+                vectors[row] = fresh[i]
+        self._pending = {}
+        self._set(self.cols, vectors)
+        if save:
+            self._save()
+        return len(keys)
+
+    def pending(self) -> int:
+        """Texts stored without their vector yet (encoded by the next search)."""
+        self._refresh()
+        return len(self._pending)
+
+    def upsert(self, chunks: Iterable[Chunk], encode: bool = True, delete: Iterable[str] = ()) -> int:
+        """Replace every chunk of each evidence id present in `chunks` and delete those of the ids
+        in `delete` (one write); returns texts encoded. `encode=False`: texts without a cached
+        vector are encoded by the next search, not now."""
+        chunks = list(chunks)
+        drop = set(delete)
+        if not chunks:
+            self.delete_evidence(drop)
+            return 0
+        return self._replace(drop | {c.evidence_id for c in chunks}, chunks, encode)
 
     def replace_all(self, chunks: Iterable[Chunk]) -> int:
         """Make the index hold exactly `chunks` (unchanged texts keep their vectors)."""
@@ -242,14 +301,16 @@ class VectorIndex:
         ids = set(evidence_ids)
         self._refresh()
         if ids and not ids.isdisjoint(self.cols["evidence_id"]):
-            self._replace(ids, [])
+            self._replace(ids, [], encode=False)  # a deletion encodes nothing (pending texts stay pending)
 
     def clear(self) -> None:
+        self._pending = {}
         self._set(_empty(), np.zeros((0, DIM), dtype=np.float32))
         self._save()
 
     def load_vectors(self, chunks: Sequence[Chunk], vectors: np.ndarray) -> None:
         """Make the index hold exactly these chunks with these precomputed vectors (benchmarks)."""
+        self._pending = {}
         self._set(_columns(chunks, [text_key(c.embed_text()) for c in chunks]), np.asarray(vectors, dtype=np.float32))
         self._save()
 
@@ -271,6 +332,7 @@ class VectorIndex:
                        statuses: Optional[Collection[str]] = None,
                        authorities: Optional[Collection[str]] = None) -> tuple[np.ndarray, np.ndarray]:
         """(row numbers, their vectors) a holder of `roles` may retrieve, narrowed by the filters."""
+        self._encode_pending()
         key = (frozenset(roles), exclude_untrusted, None if statuses is None else frozenset(statuses),
                None if authorities is None else frozenset(authorities))
         cached = self._subsets.get(key)
@@ -325,6 +387,7 @@ class VectorIndex:
         if not roles or limit <= 0:
             return []
         self._refresh()
+        self._encode_pending()
         rows, sub = self.permitted_rows(roles, exclude_untrusted, statuses, authorities)
         if not len(rows):
             return []

@@ -1,6 +1,7 @@
 """Performance benchmark of dbt sync and lineage: sync throughput, closure latency, cold `canon lineage`.
 
     python -m evals.perf.bench_lineage [--nodes 100000] [--rounds 20] [--cold-runs 5] [--reuse]
+                                       [--indexed text,governed] [--skip-walks]
 
 Run from the repository root. Steps, in this order:
 
@@ -9,7 +10,11 @@ Run from the repository root. Steps, in this order:
      fresh child interpreter: plain `json.load` of the file, `read_dbt` alone, the store alone
      (catalog.sync.sync_dbt of an already read batch) and the whole `CanonService(...).sync_dbt`
      into a fresh SQLite catalog, --sync-rounds times each; the sync as a ratio to json.load of the
-     same file in the same run (goal <= 5x). A sync that misses its goal is profiled (cProfile).
+     same file in the same run (goal <= 5x). Then the same sync into an empty catalog whose search
+     index already exists (--indexed: built by a first `canon search` in text mode, and in governed
+     mode, which also builds the vector index), so that the sync refreshes the index in the same
+     command: every record is new to it (same json.load baseline, same goal; the 50k manifest gets
+     the first mode only). A sync that misses its goal is profiled (cProfile).
   b) closure at --nodes (100 000) nodes: the generated manifest is synced into a fresh catalog
      (timed, reported), then, in a child interpreter of its own: the one-time graph load
      (Catalog.lineage_graph, fresh Catalog each round), a sample of mart, intermediate and staging
@@ -111,8 +116,81 @@ def note(text: str) -> None:
 # -- a) sync (child) -------------------------------------------------------------------------------------
 
 
+INDEX_MODES = {"text": "a text search built the index (text only)",
+               "governed": "a governed search built both indexes (text + vectors)"}
+
+
+def _drop_catalog(service, db: Path) -> None:
+    import shutil
+
+    service.catalog.engine.dispose()
+    fresh_sqlite(db)
+    shutil.rmtree(str(db) + ".search", ignore_errors=True)
+
+
+def _indexed_service(db: Path, mode: str):
+    """An empty catalog whose search index exists: the first `canon search` (in `mode`) made it."""
+    import shutil
+
+    from api.service import CanonConfig, CanonService
+
+    fresh_sqlite(db)
+    shutil.rmtree(str(db) + ".search", ignore_errors=True)
+    service = CanonService(str(db), config=CanonConfig())
+    service.search("revenue by day", roles=[ROLE], mode=mode)  # an empty catalog: builds the empty index(es)
+    assert service.catalog.search.exists() and service.catalog.search.vectors_built() == (mode != "text")
+    service.catalog.engine.dispose()
+    return CanonService(str(db), config=CanonConfig())  # the sync is another command
+
+
+def indexed_sync(path: Path, work: Path, rounds: int, mode: str) -> dict:
+    """The whole service sync into an empty catalog whose search index already exists: the sync
+    refreshes the index in the same command (every record is new to it). Timed like the fresh
+    catalog's sync (CanonService construction included); refresh_search timed separately."""
+    from api.service import CanonConfig, CanonService
+
+    total, refresh = [], []
+    checks: dict = {}
+    original = CanonService.refresh_search
+
+    def timed_refresh(self, written=None):
+        t0 = time.perf_counter()
+        try:
+            return original(self, written)
+        finally:
+            refresh.append(time.perf_counter() - t0)
+
+    CanonService.refresh_search = timed_refresh
+    try:
+        for i in range(rounds):
+            db = work / f"indexed-{mode}-{i}.db"
+            _indexed_service(db, mode).catalog.engine.dispose()
+            gc.collect()
+            t0 = time.perf_counter()
+            service = CanonService(str(db), config=CanonConfig())
+            service.sync_dbt(str(path), synced_at=SYNCED_AT)
+            total.append(time.perf_counter() - t0)
+            if i == rounds - 1:  # untimed: the index holds the catalog, and no text was embedded during the sync
+                idx = service.catalog.search.indexes
+                live = service.catalog.search._live_keys()
+                state = json.loads((idx.folder / "state.json").read_text())
+                checks = {"live_records": len(live), "indexed_records": len(state), "text_chunks": idx.text.count(),
+                          "state_matches_catalog": state == {k: v for k, v in live.items() if v[3] != "retracted"}}
+                if mode != "text":
+                    checks["vector_rows"] = idx.vectors.count()
+                    checks["vectors_pending"] = idx.vectors.pending() if hasattr(idx.vectors, "pending") else None
+                    checks["encoded_during_sync"] = idx.vectors.encoded
+            _drop_catalog(service, db)
+            del service
+            gc.collect()
+    finally:
+        CanonService.refresh_search = original
+    return {"what": INDEX_MODES[mode], "rounds": rounds, "sync_s": summary(total) | {"runs": total},
+            "refresh_s": summary(refresh) | {"runs": refresh}, **checks}
+
+
 def child_sync(path: Path, rounds: int, keep: Path | None, setup_only: bool, profile_goal: float | None,
-               top: int) -> dict:
+               top: int, indexed: tuple[str, ...] = ()) -> dict:
     """json.load, read_dbt, store alone and the whole service sync of one manifest, in this process."""
     from api.service import CanonConfig, CanonService
     from catalog.dbt_artifacts import DbtMappingConfig, read_dbt
@@ -209,11 +287,24 @@ def child_sync(path: Path, rounds: int, keep: Path | None, setup_only: bool, pro
             fresh_sqlite(db)
     out["sync_s"] = summary(total) | {"runs": total}
     out["report"] = report.line() if report else None
+    if not setup_only and indexed:
+        out["indexed"] = {mode: indexed_sync(path, work, rounds, mode) for mode in indexed}
     out["x_json_load"] = out["sync_s"]["p50"] / out["json_load_s"]["p50"]
     out["x_json_load_gc_paused"] = out["sync_s"]["p50"] / out["json_load_gc_paused_s"]["p50"]
+    for case in out.get("indexed", {}).values():
+        case["x_json_load"] = case["sync_s"]["p50"] / out["json_load_s"]["p50"]
+        case["refresh_x_json_load"] = case["refresh_s"]["p50"] / out["json_load_s"]["p50"]
     if "read_dbt_s" in out:
         out["read_x_json_load"] = out["read_dbt_s"]["p50"] / out["json_load_s"]["p50"]
         out["store_x_json_load"] = out["store_s"]["p50"] / out["json_load_s"]["p50"]
+    missed = {mode: c for mode, c in out.get("indexed", {}).items() if c["x_json_load"] > (profile_goal or 1e9)}
+    if profile_goal is not None and missed:
+        mode = next(iter(missed))
+        db = work / "profile-indexed.db"
+        service = _indexed_service(db, mode)
+        gc.collect()
+        missed[mode]["profile_top"], _ = profile_call(lambda: service.sync_dbt(str(path), synced_at=SYNCED_AT), top)
+        _drop_catalog(service, db)
     if profile_goal is not None and out["x_json_load"] > profile_goal:
         db = work / "profile.db"
         fresh_sqlite(db)
@@ -597,6 +688,17 @@ def print_report(res: dict, all_profiles: bool) -> None:
         if rd:
             w(f"   {'':<34} read_dbt {s['read_x_json_load']:.1f}x json.load, store {s['store_x_json_load']:.1f}x; "
               f"{s['report']}")
+        for mode, c in s.get("indexed", {}).items():
+            w(f"   {'':<34} into an indexed catalog ({c['what']}): sync {c['sync_s']['p50']:.2f}s = "
+              f"{c['x_json_load']:.1f}x json.load  goal {verdict(c['x_json_load'], GOAL_SYNC_X)}; of which "
+              f"refresh_search {c['refresh_s']['p50']:.2f}s ({c['refresh_x_json_load']:.1f}x)")
+            w(f"   {'':<34}   index after the sync: {c.get('indexed_records')} of {c.get('live_records')} records, "
+              f"{c.get('text_chunks')} text chunks, state == catalog: {c.get('state_matches_catalog')}"
+              + (f"; vector rows {c['vector_rows']}, pending {c['vectors_pending']}, encoded during the sync "
+                 f"{c['encoded_during_sync']}" if "vector_rows" in c else ""))
+            if "profile_top" in c:
+                misses.append((f"cProfile of one sync of {name} into an indexed catalog ({mode}; missed "
+                               f"{GOAL_SYNC_X:g}x), top by cumulative time:", c["profile_top"]))
         if "profile_top" in s:
             misses.append((f"cProfile of one sync of {name} (missed {GOAL_SYNC_X:g}x), top by cumulative time:",
                            s["profile_top"]))
@@ -705,6 +807,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--reuse", action="store_true", help="keep an earlier synced catalog of the same N and seed for b/c")
     p.add_argument("--skip-sync", action="store_true", help="skip a) (the spellbook and --sync-nodes syncs)")
     p.add_argument("--skip-cold", action="store_true")
+    p.add_argument("--indexed", default="text,governed",
+                   help="a) also syncs into a catalog whose search index exists, built by a search in these modes "
+                        "(text: text index only; governed: text and vector indexes; 'none' to skip). The 50k "
+                        "manifest gets the first mode only")
+    p.add_argument("--skip-walks", action="store_true", help="a) only: skip b) and c)")
+    p.add_argument("--skip-generated", action="store_true", help="a) without the generated --sync-nodes manifest")
     p.add_argument("--all-profiles", action="store_true", help="print every profile, not only those of missed goals")
     p.add_argument("--profile-top", type=int, default=25)
     p.add_argument("--out", type=Path, help="default: evals/perf/results/lineage-<date>.json")
@@ -715,8 +823,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--child-walks", type=Path, help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if args.child_sync:
+        modes = tuple(m for m in args.indexed.split(",") if m in INDEX_MODES)
         print(json.dumps(child_sync(args.child_sync, args.sync_rounds, args.keep, args.setup_only, args.profile_goal,
-                                    args.profile_top), default=str))
+                                    args.profile_top, modes), default=str))
         return 0
     if args.child_walks:
         print(json.dumps(child_walks(args.child_walks, args.samples, args.rounds, args.governed_rounds, args.load_rounds,
@@ -744,16 +853,27 @@ def main(argv: list[str] | None = None) -> int:
     if not args.skip_sync:
         if SPELLBOOK.exists():
             print(f"[sync] spellbook-solana ({SPELLBOOK.stat().st_size / 1e6:.0f} MB), {args.sync_rounds} rounds ...", flush=True)
-            res["sync"]["spellbook-solana"] = child(["--child-sync", str(SPELLBOOK), "--profile-goal", str(GOAL_SYNC_X), *common])
+            res["sync"]["spellbook-solana"] = child(["--child-sync", str(SPELLBOOK), "--profile-goal", str(GOAL_SYNC_X),
+                                                     "--indexed", args.indexed, *common])
         else:
             res["sync"]["spellbook-solana"] = {"skipped": f"{SPELLBOOK} is absent (../shared/data not on this machine)"}
             print(f"[sync] spellbook-solana skipped: {SPELLBOOK} is absent", flush=True)
+    if not args.skip_sync and not args.skip_generated:
         path = manifest(args.sync_nodes)
         print(f"[sync] generated {args.sync_nodes} nodes ({path.stat().st_size / 1e6:.0f} MB), {args.sync_rounds} rounds ...",
               flush=True)
         res["sync"][f"generated {args.sync_nodes} nodes"] = child(
-            ["--child-sync", str(path), "--profile-goal", str(GOAL_SYNC_X), *common])
+            ["--child-sync", str(path), "--profile-goal", str(GOAL_SYNC_X), "--indexed", args.indexed.split(",")[0],
+             *common])
 
+    if args.skip_walks:
+        res["loadavg_end"] = os.getloadavg()
+        print_report(res, args.all_profiles)
+        out = args.out or RESULTS / f"lineage-{res['date']}.json"
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps(res, indent=2, default=str))
+        print(f"\nresults: {out}")
+        return 0
     big = manifest(args.nodes)
     db = DATA / f"lineage-{args.nodes}-s{args.seed}.db"
     marker = Path(str(db) + ".ok")

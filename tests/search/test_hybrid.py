@@ -140,3 +140,35 @@ def test_a_text_index_of_another_schema_is_emptied_and_indexed_again(tmp_path):
     assert reopened.text.count() == 0
     assert reopened.update([record]).indexed == ("REV",)  # the ledger went with the old index
     assert [h.evidence_id for h in reopened.text.search("revenue", ["analysts"])] == ["REV"]
+
+
+def test_a_lazy_update_encodes_nothing_and_the_next_vector_search_encodes_it(indexes):
+    indexes.update(_corpus()[:2])
+    before = indexes.vectors.encoded
+    added = rev("NOTE.RETENTION", "Retention offers to customers about to disconnect.", permissions=("analysts",))
+    changed = rev("METRIC.CHURN.v2", "Churn counts voluntary and involuntary disconnections, net of ports.",
+                  permissions=("analysts", "finance"), entity_id="metric.churn", effective_from="2025-07-01", revision=2)
+    report = indexes.update([added, changed], removed_evidence_ids=["METRIC.CHURN.v1"], encode=False)
+    assert report.encoded == 0 and indexes.vectors.encoded == before and indexes.vectors.pending() == 2
+    indexes.update([], removed_evidence_ids=["METRIC.CHURN.v2"], encode=False)  # a deletion encodes nothing either
+    assert indexes.vectors.encoded == before and indexes.vectors.pending() == 1
+    indexes.update([changed], encode=False)
+    assert indexes.vectors.encoded == before and indexes.vectors.pending() == 2
+    # another process (the next command) sees the pending texts and encodes them on its first vector search
+    other = SearchIndexes(indexes.folder, encoder=fake_encoder)
+    assert other.vectors.pending() == 2
+    hits = other.vectors.search("retention offers customers disconnect", ["analysts"])
+    assert other.vectors.encoded == 2 and other.vectors.pending() == 0  # the two pending texts
+    assert hits[0].evidence_id == "NOTE.RETENTION" and hits[0].score > 0.5
+    assert "METRIC.CHURN.v1" not in {h.evidence_id for h in hits}
+    fresh = SearchIndexes(indexes.folder, encoder=fake_encoder)
+    assert fresh.vectors.pending() == 0
+    assert {h.evidence_id for h in fresh.vectors.search("churn", ["finance"], limit=5)} == {"METRIC.CHURN.v2"}
+    # the same vectors as an eager update gives
+    eager = SearchIndexes(indexes.folder.parent / "eager", encoder=fake_encoder)
+    eager.update(_corpus()[:2])
+    eager.update([added, changed], removed_evidence_ids=["METRIC.CHURN.v1"])
+    rows = {cid: i for i, cid in enumerate(fresh.vectors.cols["chunk_id"])}
+    for i, cid in enumerate(eager.vectors.cols["chunk_id"]):
+        assert (eager.vectors.vectors[i] == fresh.vectors.vectors[rows[cid]]).all()
+    assert len(rows) == len(eager.vectors.cols["chunk_id"])
