@@ -119,6 +119,9 @@ class _Lookups:
     def has(self, key: tuple) -> bool:
         return key in self._cache
 
+    def peek(self, key: tuple):
+        return self._cache.get(key)
+
     def first_ask(self, word: str) -> bool:
         """Whether `word` is asked for the first time in this generation (and remember it)."""
         if word in self.asked:
@@ -155,6 +158,13 @@ class _QueryTerms:
     def fields(self, token: str) -> tuple[str, ...]:
         return self._lookups.get(("fields", token), lambda: tuple(
             f for f in BOOSTS if self._searcher.doc_freq(f, token)))
+
+    def matchless(self, word: str) -> bool:
+        """Whether a word can match no chunk at all, loosely either: the index lacks it, it begins
+        none of the body's terms, and it has no fuzzy look-up (shorter than 4) or its terms
+        within one edit are known to be none."""
+        return (word not in self.known and not self.completions.get(word)
+                and (len(word) < 4 or self._lookups.peek(("fuzzy", word)) == ()))
 
     def neighbours(self, word: str) -> Optional[tuple[str, ...]]:
         """The body's terms within edit distance 1 of `word` (which the index lacks), or None: a
@@ -548,8 +558,10 @@ class TextIndex:
         for match, at_least in (("strict", None), ("partial", (n + 1) // 2), ("loose", 1)):
             if match == "strict" and len(terms.known) < n:
                 continue  # a term the index does not hold: no chunk has every term
-            if match == "partial" and (n <= 2 or len(hits) >= limit):
-                continue  # partial supplements the strict pass; with 1-2 terms it is the loose pass
+            if match == "partial" and (n <= 2 or len(hits) >= limit
+                                       or n - sum(map(terms.matchless, words)) < at_least):
+                continue  # partial supplements the strict pass; with 1-2 terms it is the loose pass;
+                # with fewer than `at_least` terms that can match anything it finds nothing
             if match == "loose" and hits:
                 break  # the loose pass is the fallback for nothing found
             if not words and not idents:

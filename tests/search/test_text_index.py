@@ -138,6 +138,38 @@ def test_typo_found_alike_by_the_automaton_and_by_the_cached_neighbours(text_ind
     assert text_index.search("chargebaks", ["analysts"])[0].evidence_id == "NEW"  # now a known word: strict
 
 
+def test_partial_pass_skipped_when_too_few_terms_can_match(text_index, monkeypatch):
+    """Two of three words match nothing, even loosely (no term within one edit, none they begin):
+    the partial pass (two of three terms) cannot find a chunk and is not run; the loose pass
+    finds the chunk of the third word, as when the partial pass ran."""
+    _index(text_index, rev("REV", "Revenue excludes refunds and chargebacks."),
+           rev("CHURN", "Churn counts disconnected subscribers."))
+    searches = []
+
+    class Counting:  # the index's searcher, counting its searches
+        def __init__(self, inner):
+            self._inner = inner
+
+        def searcher(self):
+            return Counting(self._inner.searcher())
+
+        def search(self, *args, **kwargs):
+            searches.append(1)
+            return self._inner.search(*args, **kwargs)
+
+        def __getattr__(self, name):
+            return getattr(self._inner, name)
+
+    monkeypatch.setattr(text_index, "index", Counting(text_index.index))
+    runs = []
+    for _ in range(3):
+        searches.clear()
+        runs.append(([(h.evidence_id, h.score, h.match) for h in text_index.search("refunds qqxzv zzkq", ["analysts"])],
+                     len(searches)))
+    assert runs[0][0] == runs[1][0] == runs[2][0] == [("REV", runs[0][0][0][1], "loose")]
+    assert runs[0][1] == 2 and runs[2][1] == 1  # partial and loose, then (neighbours known to be none) loose only
+
+
 def test_identifier_fallback_stays_inside_the_roles(text_index):
     """An identifier only another role may read: the loose pass finds the readable chunks that
     spell its words, never the chunk that holds it."""
