@@ -88,22 +88,99 @@ def day_number(d: Optional[date], open_value: int) -> int:
     return open_value if d is None else d.toordinal()
 
 
-class _QueryTerms:
-    """What the index holds of one query's terms, looked up once per search: the weighted fields
-    holding each token (a field without it adds nothing to a query but work), the terms known at
-    all, and for each unknown word of 3+ letters the body's terms it begins."""
+_EDIT_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789"
+LOOKUP_CACHE_SIZE = 4096
 
-    def __init__(self, searcher, words: list[str], idents: list[str]):
+
+def _edits1(word: str, alphabet: str) -> set[str]:
+    """Every string within Levenshtein distance 1 of `word`, a transposition of neighbours
+    counting as one edit (as tantivy's fuzzy query with transposition_cost_one)."""
+    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
+    out = {a + b[1:] for a, b in splits if b}
+    out.update(a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1)
+    out.update(a + c + b[1:] for a, b in splits if b for c in alphabet)
+    out.update(a + c + b for a, b in splits for c in alphabet)
+    out.discard(word)
+    return out
+
+
+class _Lookups:
+    """Term-dictionary look-ups of one reader generation, kept until the index reloads (a
+    commit, or another process's): which weighted fields hold a token, the body's terms a word
+    begins, and the body's terms within edit distance 1 of a word it lacks. The last is
+    enumerated (every edit of the word, a term look-up each: about 0.6 ms, some five times what
+    tantivy's automaton costs in one search), so only for a word asked for a second time."""
+
+    def __init__(self):
+        self._cache: dict[tuple, object] = {}
+        self.asked: set[str] = set()  # unknown words asked for once (automaton) in this generation
+
+    def clear(self) -> None:
+        self._cache.clear()
+        self.asked.clear()
+
+    def has(self, key: tuple) -> bool:
+        return key in self._cache
+
+    def peek(self, key: tuple):
+        return self._cache.get(key)
+
+    def first_ask(self, word: str) -> bool:
+        """Whether `word` is asked for the first time in this generation (and remember it)."""
+        if word in self.asked:
+            return False
+        if len(self.asked) >= LOOKUP_CACHE_SIZE:
+            self.asked.clear()
+        self.asked.add(word)
+        return True
+
+    def get(self, key: tuple, compute: Callable[[], object]):
+        value = self._cache.get(key)
+        if value is None:
+            if len(self._cache) >= LOOKUP_CACHE_SIZE:
+                self.clear()
+            value = self._cache[key] = compute()
+        return value
+
+
+class _QueryTerms:
+    """What the index holds of one query's terms, looked up once per reader generation (see
+    _Lookups): the weighted fields holding each token (a field without it adds nothing to a
+    query but work), the terms known at all, and for each unknown word of 3+ letters the body's
+    terms it begins."""
+
+    def __init__(self, searcher, words: list[str], idents: list[str], lookups: _Lookups):
         self._searcher = searcher
-        self._fields: dict[str, tuple[str, ...]] = {}
-        self.known = {i for i in idents if searcher.doc_freq("ident", i)} | {w for w in words if self.fields(w)}
-        self.completions = {w: tuple(term for term, _ in searcher.terms_with_prefix("body", w))
+        self._lookups = lookups
+        self.known = ({i for i in idents if lookups.get(("ident", i), lambda i=i: searcher.doc_freq("ident", i))}
+                      | {w for w in words if self.fields(w)})
+        self.completions = {w: lookups.get(("prefix", w), lambda w=w: tuple(
+                                term for term, _ in searcher.terms_with_prefix("body", w)))
                             for w in words if w not in self.known and len(w) >= 3}
 
     def fields(self, token: str) -> tuple[str, ...]:
-        if token not in self._fields:
-            self._fields[token] = tuple(f for f in BOOSTS if self._searcher.doc_freq(f, token))
-        return self._fields[token]
+        return self._lookups.get(("fields", token), lambda: tuple(
+            f for f in BOOSTS if self._searcher.doc_freq(f, token)))
+
+    def matchless(self, word: str) -> bool:
+        """Whether a word can match no chunk at all, loosely either: the index lacks it, it begins
+        none of the body's terms, and it has no fuzzy look-up (shorter than 4) or its terms
+        within one edit are known to be none."""
+        return (word not in self.known and not self.completions.get(word)
+                and (len(word) < 4 or self._lookups.peek(("fuzzy", word)) == ()))
+
+    def neighbours(self, word: str) -> Optional[tuple[str, ...]]:
+        """The body's terms within edit distance 1 of `word` (which the index lacks), or None: a
+        word first asked for in this generation, or with characters beyond a-z and 0-9 (then
+        tantivy's automaton looks them up in the search). The candidates are over a-z0-9, which
+        is what the analyzer (lowercase, ASCII folding) leaves of Latin-script text; a term that
+        differs from the word by a character it cannot fold (another script) is not found."""
+        if not (word.isascii() and word.isalnum()):
+            return None
+        if not self._lookups.has(("fuzzy", word)) and self._lookups.first_ask(word):
+            return None
+        return self._lookups.get(("fuzzy", word), lambda: tuple(sorted(
+            c for c in _edits1(word, _EDIT_ALPHABET) if self._searcher.doc_freq("body", c))))
 
 
 class TextIndex:
@@ -124,12 +201,16 @@ class TextIndex:
             self.path.mkdir(parents=True)
         self.schema = self._build_schema()
         self.index = tantivy.Index(self.schema, path=str(self.path), reuse=True)
+        # the reader moves to a new commit only in _commit and _refresh, which also drop the
+        # term-dictionary look-ups of the previous one (_Lookups)
+        self.index.config_reader("Manual")
         self._analyzer = self._build_analyzer()
         self.index.register_tokenizer(ANALYZER, self._analyzer)
         marker.write_text(json.dumps({"version": SCHEMA_VERSION}))
         self._meta_path = str(self.path / "meta.json")
         self._meta_mtime = self._meta_stamp()
         self._filter_cache: dict[tuple, list] = {}
+        self._lookups = _Lookups()  # term-dictionary look-ups of the current reader
 
     # -- schema -------------------------------------------------------------------------------
 
@@ -216,6 +297,7 @@ class TextIndex:
         writer.commit()
         writer.wait_merging_threads()
         self.index.reload()
+        self._lookups.clear()
         self._meta_mtime = self._meta_stamp()
 
     def upsert(self, chunks: Iterable[Chunk], *, replace: bool = True, delete: Iterable[str] = ()) -> int:
@@ -267,6 +349,7 @@ class TextIndex:
         stamp = self._meta_stamp()
         if stamp != self._meta_mtime:
             self.index.reload()
+            self._lookups.clear()
             self._meta_mtime = stamp
 
     def _analyze(self, text: str) -> list[str]:
@@ -328,7 +411,11 @@ class TextIndex:
         the title, names and headings too)."""
         alternatives = self._any_field(stem, terms)
         if stem not in terms.known and len(stem) >= 4:
-            alternatives[("fuzzy", "body", stem, 1, False)] = FUZZY_BOOST
+            neighbours = terms.neighbours(stem)
+            if neighbours is None or len(neighbours) > MAX_PREFIX_TERMS:
+                alternatives[("fuzzy", "body", stem, 1, False)] = FUZZY_BOOST
+            elif neighbours:  # none: the look-up adds no clause
+                alternatives[("terms", "body", stem, neighbours)] = FUZZY_BOOST
         if terms.completions.get(stem):
             alternatives[("prefix", "body", stem, terms.completions[stem])] = PREFIX_BOOST
         return alternatives
@@ -337,9 +424,9 @@ class TextIndex:
         Q, Occur = self._t.Query, self._t.Occur
         if key[0] == "term":
             return Q.term_query(self.schema, key[1], key[2])
-        if key[0] == "prefix":
+        if key[0] in ("prefix", "terms"):  # a prefix's completions, or a word's neighbours (edit distance 1)
             _, field, stem, completions = key
-            if len(completions) > MAX_PREFIX_TERMS:  # one automaton walk beats a union of many terms
+            if key[0] == "prefix" and len(completions) > MAX_PREFIX_TERMS:  # one automaton walk beats a union
                 return Q.fuzzy_term_query(self.schema, field, stem, 0, True, True)
             # scored as the prefix automaton scores: a constant, whatever the number of terms matched
             return Q.const_score_query(Q.boolean_query(
@@ -493,14 +580,16 @@ class TextIndex:
         words, idents = self._terms(query)
         filters = self._filters(roles, as_of, exclude_untrusted, statuses, authorities)
         n = len(words) + len(idents)
-        terms = _QueryTerms(searcher, words, idents)
+        terms = _QueryTerms(searcher, words, idents, self._lookups)
         hits: list[Hit] = []
         seen: set[tuple[int, int]] = set()
         for match, at_least in (("strict", None), ("partial", (n + 1) // 2), ("loose", 1)):
             if match == "strict" and len(terms.known) < n:
                 continue  # a term the index does not hold: no chunk has every term
-            if match == "partial" and (n <= 2 or len(hits) >= limit):
-                continue  # partial supplements the strict pass; with 1-2 terms it is the loose pass
+            if match == "partial" and (n <= 2 or len(hits) >= limit
+                                       or n - sum(map(terms.matchless, words)) < at_least):
+                continue  # partial supplements the strict pass; with 1-2 terms it is the loose pass;
+                # with fewer than `at_least` terms that can match anything it finds nothing
             if match == "loose" and hits:
                 break  # the loose pass is the fallback for nothing found
             if not words and not idents:

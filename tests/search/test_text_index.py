@@ -117,6 +117,59 @@ def test_prefix_fallback_with_few_and_many_completions(text_index):
     assert few[0].score == pytest.approx(lots[0].score)
 
 
+def test_typo_found_alike_by_the_automaton_and_by_the_cached_neighbours(text_index):
+    """A word the index lacks is looked up by tantivy's automaton the first time, then as its
+    terms within one edit (deletion, insertion, substitution, transposition), remembered until
+    the index changes: the same hits and scores every time."""
+    from catalog.text_index import _edits1
+
+    edits = _edits1("chargebaks", "cq")
+    assert {"chargebak", "chargebacks", "chargebaqs", "cahrgebaks"} <= edits and "chargebaks" not in edits
+    assert len(_edits1("abcd", "")) == 4 + 3 and "acbd" in _edits1("abcd", "")  # deletions, transpositions
+    _index(text_index, rev("REV", "Revenue excludes refunds and chargebacks."),
+           rev("TAX", "Tax on chargebaqs and fees."), rev("CHURN", "Churn counts disconnected subscribers."))
+    runs = [[(h.evidence_id, h.score, h.match) for h in text_index.search(q, ["analysts"])]
+            for q in ("chargebaks fees", "chargebaks fees", "chargebaks fees", "chragebacks")]
+    assert runs[0] == runs[1] == runs[2] and {e for e, _, _ in runs[0]} == {"REV", "TAX"}
+    assert text_index._lookups.get(("fuzzy", "chargebak"), lambda: None) == ("chargeback", "chargebaq")
+    assert [e for e, _, _ in runs[3]] == ["REV"]  # a transposition
+    _index(text_index, rev("NEW", "Chargebaks spelled so in a new document."))  # the index changed
+    assert not text_index._lookups.asked
+    assert text_index.search("chargebaks", ["analysts"])[0].evidence_id == "NEW"  # now a known word: strict
+
+
+def test_partial_pass_skipped_when_too_few_terms_can_match(text_index, monkeypatch):
+    """Two of three words match nothing, even loosely (no term within one edit, none they begin):
+    the partial pass (two of three terms) cannot find a chunk and is not run; the loose pass
+    finds the chunk of the third word, as when the partial pass ran."""
+    _index(text_index, rev("REV", "Revenue excludes refunds and chargebacks."),
+           rev("CHURN", "Churn counts disconnected subscribers."))
+    searches = []
+
+    class Counting:  # the index's searcher, counting its searches
+        def __init__(self, inner):
+            self._inner = inner
+
+        def searcher(self):
+            return Counting(self._inner.searcher())
+
+        def search(self, *args, **kwargs):
+            searches.append(1)
+            return self._inner.search(*args, **kwargs)
+
+        def __getattr__(self, name):
+            return getattr(self._inner, name)
+
+    monkeypatch.setattr(text_index, "index", Counting(text_index.index))
+    runs = []
+    for _ in range(3):
+        searches.clear()
+        runs.append(([(h.evidence_id, h.score, h.match) for h in text_index.search("refunds qqxzv zzkq", ["analysts"])],
+                     len(searches)))
+    assert runs[0][0] == runs[1][0] == runs[2][0] == [("REV", runs[0][0][0][1], "loose")]
+    assert runs[0][1] == 2 and runs[2][1] == 1  # partial and loose, then (neighbours known to be none) loose only
+
+
 def test_identifier_fallback_stays_inside_the_roles(text_index):
     """An identifier only another role may read: the loose pass finds the readable chunks that
     spell its words, never the chunk that holds it."""

@@ -40,6 +40,29 @@ def test_minilm_vectors_are_384_d_and_semantic(minilm):
     assert float(v[0] @ v[1]) > float(v[0] @ v[2])
 
 
+def test_a_few_texts_encode_as_sentence_transformers_does(minilm):
+    """Queries (a few texts) skip model.encode's machinery: same tokens, forward pass, masked mean
+    and normalization, so the same vectors, alone or padded in a small batch, long text truncated
+    (with bfloat16 weights, where the CPU has them: equal up to rounding)."""
+    import numpy as np
+
+    from catalog import vector_index
+
+    texts = ["what counts as an active customer?", "churn", "Jaká je definice příjmu?", "revenue " * 400]
+    expected = vector_index.load_model().encode(texts, normalize_embeddings=True, convert_to_numpy=True)
+    one_by_one = np.concatenate([minilm([t]) for t in texts])
+    together = minilm(texts)
+    assert vector_index._direct is True
+    bf16 = vector_index._query_model is not vector_index.load_model()[0].auto_model
+    assert bf16 == vector_index._bf16_queries()
+    for got in (one_by_one, together):
+        assert np.allclose(np.linalg.norm(got, axis=1), 1.0, atol=1e-5)
+        if bf16:
+            assert (got * expected).sum(axis=1).min() > 0.9999
+        else:
+            assert np.abs(got - expected).max() < 1e-5
+
+
 def test_vectors_are_searched_within_the_permitted_rows_only(tmp_path):
     from catalog.vector_index import VectorIndex
 
