@@ -222,8 +222,9 @@ def bench_cold(small_db: Path, big_db: Path, runs: int, with_big: bool) -> dict:
     return {"commands": out, "answers": checks, "importtime": importtime(ask_argv(small_db))}
 
 
-def importtime(argv: list[str]) -> list[dict]:
-    """Where the ask's imports spend their time: `-X importtime` self times summed per top-level package."""
+def importtime(argv: list[str], top: int = 12) -> list[dict]:
+    """Where a command's imports spend their time: `-X importtime` self times summed per top-level
+    package (the `top` largest, then the total), one run."""
     proc = subprocess.run([argv[0], "-X", "importtime", *argv[1:]], cwd=REPO, capture_output=True, text=True)
     totals: dict[str, int] = {}
     for line in proc.stderr.splitlines():
@@ -235,7 +236,7 @@ def importtime(argv: list[str]) -> list[dict]:
         top = parts[2].strip().split(".")[0]
         totals[top] = totals.get(top, 0) + int(parts[0].strip())
     ranked = sorted(totals.items(), key=lambda kv: -kv[1])
-    return [{"package": k, "self_ms": v / 1000.0} for k, v in ranked[:12]] + [
+    return [{"package": k, "self_ms": v / 1000.0} for k, v in ranked[:top]] + [
         {"package": "(all imports)", "self_ms": sum(totals.values()) / 1000.0}]
 
 

@@ -55,6 +55,8 @@ from pathlib import Path
 
 import yaml
 
+from evals.perf.bench_ask import pct
+
 REPO = Path(__file__).resolve().parents[2]
 RESULTS = Path(__file__).resolve().parent / "results"
 DATA = RESULTS / "data"
@@ -68,16 +70,7 @@ CACHED = ("answer", "answer_with_conflict", "clarify_or_split")  # behaviors can
 MIXES = ("trivial", "hit", "repeat", "miss")
 
 
-# -- helpers (same conventions as bench_ask) ----------------------------------------------------
-
-
-def pct(values: list[float], q: float) -> float:
-    """Nearest-rank percentile (q in 0..100)."""
-    s = sorted(values)
-    if not s:
-        return float("nan")
-    k = max(0, min(len(s) - 1, int(round(q / 100 * len(s) + 0.5)) - 1))
-    return s[k]
+# -- helpers (percentiles: bench_ask.pct) ---------------------------------------------------------
 
 
 def loadavg() -> list[float]:
@@ -518,7 +511,7 @@ def run_profile(args, keys: Path, db: Path, sched: Schedules, logdir: Path) -> d
         try:
             srv.wait_ready()
             python_client(port, sched.make(mix, 100), args.connections, args.time_limit, check=False)  # warm
-            cpu0, t0 = srv.cpu_s(), time.perf_counter()
+            cpu0 = srv.cpu_s()
             r = python_client(port, sched.make(mix, args.profile_requests), args.connections, args.time_limit, check=False)
             r["server_cpu_s"] = srv.cpu_s() - cpu0
         finally:

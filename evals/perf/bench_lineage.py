@@ -51,7 +51,7 @@ from datetime import date, datetime, timezone
 from pathlib import Path
 
 from evals.perf import gen_manifest
-from evals.perf.bench_ask import fresh_sqlite, git_state, machine, ms, rss_mb, summary, versions
+from evals.perf.bench_ask import fresh_sqlite, git_state, importtime, machine, ms, rss_mb, summary, versions
 
 REPO = Path(__file__).resolve().parents[2]
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -360,7 +360,6 @@ def child_walks(db: Path, samples: int, rounds: int, governed_rounds: int, load_
     from api.service import CanonService
     from catalog.records import end_of
     from catalog.store import Catalog
-    import networkx  # noqa: F401  imported before the clock starts: the load figure is the load alone
 
     out: dict = {"db": str(db), "samples_per_layer": samples, "rounds": rounds, "governed_rounds": governed_rounds}
     rss0 = rss_mb()
@@ -578,8 +577,8 @@ def bench_cold(db: Path, walks: dict, runs: int, top: int) -> dict:
     down_node = walks["cold_node_down"]["node"]
     commands = {
         "python -c pass": [sys.executable, "-c", "pass"],
-        "import floor (api.cli, api.service, lineage.query, networkx)":
-            [sys.executable, "-c", "import api.cli, api.service, lineage.query, networkx"],
+        "import floor (api.cli, api.service, lineage.query)":
+            [sys.executable, "-c", "import api.cli, api.service, lineage.query"],
         "canon lineage MART --upstream": lineage_argv(db, up_node, "upstream"),
         "canon lineage STAGING --downstream": lineage_argv(db, down_node, "downstream"),
     }
@@ -606,25 +605,8 @@ def bench_cold(db: Path, walks: dict, runs: int, top: int) -> dict:
     for name in out:
         out[name]["x_python"] = out[name]["p50"] / base
     return {"commands": out, "answers": checks, "nodes": {"upstream": up_node, "downstream": down_node},
-            "importtime": importtime(lineage_argv(db, up_node, "upstream")),
+            "importtime": importtime(lineage_argv(db, up_node, "upstream"), top=10),
             "profile_top": cold_profile(lineage_argv(db, up_node, "upstream"), top)}
-
-
-def importtime(argv: list[str]) -> list[dict]:
-    """Self import times (`-X importtime`) summed per top-level package, one run."""
-    proc = subprocess.run([argv[0], "-X", "importtime", *argv[1:]], cwd=REPO, capture_output=True, text=True)
-    totals: dict[str, int] = {}
-    for line in proc.stderr.splitlines():
-        if not line.startswith("import time:") or "cumulative" in line:
-            continue
-        parts = line[len("import time:"):].split("|")
-        if len(parts) != 3:
-            continue
-        top = parts[2].strip().split(".")[0]
-        totals[top] = totals.get(top, 0) + int(parts[0].strip())
-    ranked = sorted(totals.items(), key=lambda kv: -kv[1])
-    return [{"package": k, "self_ms": v / 1000.0} for k, v in ranked[:10]] + [
-        {"package": "(all imports)", "self_ms": sum(totals.values()) / 1000.0}]
 
 
 def cold_profile(argv: list[str], top: int) -> str:
@@ -793,6 +775,17 @@ def print_report(res: dict, all_profiles: bool) -> None:
 # -- main ----------------------------------------------------------------------------------------------------
 
 
+def finish(res: dict, args) -> int:
+    """Print the report and write the JSON (default results/lineage-<date>.json)."""
+    res["loadavg_end"] = os.getloadavg()
+    print_report(res, args.all_profiles)
+    out = args.out or RESULTS / f"lineage-{res['date']}.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(res, indent=2, default=str))
+    print(f"\nresults: {out}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description="canon dbt sync / lineage performance benchmark")
     p.add_argument("--nodes", type=int, default=100_000, help="size of the generated graph for b) and c)")
@@ -867,13 +860,7 @@ def main(argv: list[str] | None = None) -> int:
              *common])
 
     if args.skip_walks:
-        res["loadavg_end"] = os.getloadavg()
-        print_report(res, args.all_profiles)
-        out = args.out or RESULTS / f"lineage-{res['date']}.json"
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(json.dumps(res, indent=2, default=str))
-        print(f"\nresults: {out}")
-        return 0
+        return finish(res, args)
     big = manifest(args.nodes)
     db = DATA / f"lineage-{args.nodes}-s{args.seed}.db"
     marker = Path(str(db) + ".ok")
@@ -895,13 +882,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"[cold] {args.cold_runs} runs x 4 commands ...", flush=True)
         res["cold"] = bench_cold(db, res["walks"], args.cold_runs, args.profile_top)
 
-    res["loadavg_end"] = os.getloadavg()
-    print_report(res, args.all_profiles)
-    out = args.out or RESULTS / f"lineage-{res['date']}.json"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(res, indent=2, default=str))
-    print(f"\nresults: {out}")
-    return 0
+    return finish(res, args)
 
 
 if __name__ == "__main__":

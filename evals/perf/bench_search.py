@@ -50,6 +50,7 @@ from pathlib import Path
 import numpy as np
 
 from catalog.chunks import Chunk
+from evals.perf.bench_ask import pct
 
 RESULTS = Path(__file__).resolve().parent / "results"
 ROLES = {"restricted": 0.08, "finance": 0.43, "analytics_readers": 0.85}
@@ -64,11 +65,6 @@ DOMAIN = ("revenue churn order customer refund chargeback shipping fee tax disco
 
 QUESTIONS = ("what is the {0} {1} {2}?", "which {0} applies to {1} {2}?", "how do we count {0} in {1} {2}?",
              "where is the {0} {1} {2} defined?", "does {0} include {1} {2}?", "who owns the {0} {1} {2} table?")
-
-
-def pct(values: list[float], q: float) -> float:
-    s = sorted(values)
-    return s[min(len(s) - 1, max(0, int(round(q / 100 * len(s) + 0.5)) - 1))]
 
 
 def ms(values: list[float]) -> dict:
