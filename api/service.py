@@ -125,6 +125,7 @@ class CanonService:
     def __init__(self, catalog: Optional[str] = None, config: Optional[CanonConfig] = None):
         self.catalog = Catalog(catalog or default_catalog())
         self._config = config
+        self._memo: dict[str, ServedAnswer] = {}  # answer-cache entries by key (see _cached_answer)
 
     @property
     def config(self) -> CanonConfig:
@@ -236,57 +237,56 @@ class CanonService:
     MEMO_SIZE = 2048
 
     def ask(self, request: AskRequest) -> Bundle:
-        hit = self._cached_answer(request)
-        return Bundle.model_validate(hit.bundle(request.id)) if hit is not None else self._answer(request)[0]
+        bundle, served = self._ask(request)
+        return bundle if bundle is not None else Bundle.model_validate(served.bundle(request.id))
 
     def ask_json(self, request: AskRequest) -> dict:
         """`ask` as the bundle's JSON (what `canon ask --json` prints); a cache hit is served
         without a round trip through the model."""
-        hit = self._cached_answer(request) or self._answer(request)[1]
-        return hit.bundle(request.id)
+        return self._ask(request)[1].bundle(request.id)
 
     def ask_body(self, request: AskRequest) -> bytes:
         """`ask_json` serialized as POST /v1/ask sends it (compact UTF-8 JSON, serialized once per
         answer); a cache hit is sent as stored, with the request's id put in front."""
-        hit = self._cached_answer(request) or self._answer(request)[1]
-        return hit.body(request.id)
+        return self._ask(request)[1].body(request.id)
 
-    def _cached_answer(self, request: AskRequest) -> Optional["ServedAnswer"]:
-        """A cached bundle for this request: only while the catalog has not changed since it was
-        made, and only if its evidence still verifies for this requester."""
+    def _ask(self, request: AskRequest) -> tuple[Optional[Bundle], "ServedAnswer"]:
+        """(the resolved bundle, or None for a cache hit; the answer as served)."""
         as_of = request.as_of or self.now().date()
         roles = sorted(set(request.roles))
         key = self._cache_key(request.question, request.principal, roles, as_of, request.known_at,
                               self.config.llm.model if self.config.llm.active else None)
         generation = self.catalog.generation()
-        memo = getattr(self, "_memo", None)
-        if memo is None:
-            memo = self._memo = {}
-        found = memo.get(key)
+        hit = self._cached_answer(key, generation, roles, request.known_at)
+        if hit is not None:
+            return None, hit
+        return self._answer(request.model_copy(update={"as_of": as_of}), key, generation)
+
+    def _cached_answer(self, key: str, generation: int, roles: list[str], known_at: Optional[datetime]) -> Optional["ServedAnswer"]:
+        """The answer cached under `key`: only while the catalog is at the generation it was made
+        in, and only if its evidence still verifies for this requester."""
+        found = self._memo.get(key)
         if found is None or found.generation != generation:
             stored = self.catalog.cached(key, generation)
             if stored is None:
                 return None
-            if len(memo) >= self.MEMO_SIZE:
-                memo.pop(next(iter(memo)))
-            found = memo[key] = ServedAnswer(generation, stored)
-        verified = self.catalog.source(roles, request.known_at).verify(found.checked)
+            if len(self._memo) >= self.MEMO_SIZE:
+                self._memo.pop(next(iter(self._memo)))
+            found = self._memo[key] = ServedAnswer(generation, stored)
+        verified = self.catalog.source(roles, known_at).verify(found.checked)
         if any(verified.get(evidence_id) != version for evidence_id, version in found.shown.items()):
             return None
         self.cache_hits += 1
         return found
 
-    def _answer(self, request: AskRequest) -> tuple[Bundle, ServedAnswer]:
-        as_of = request.as_of or self.now().date()
-        roles = sorted(set(request.roles))
-        generation = self.catalog.generation()
-        bundle = self._resolve_only(request.model_copy(update={"as_of": as_of}))
+    def _answer(self, request: AskRequest, key: str, generation: int) -> tuple[Bundle, "ServedAnswer"]:
+        """Resolve (request.as_of set), cache what may be cached, store the bundle for audit."""
+        bundle = self._resolve_only(request)
         served = ServedAnswer(generation, bundle.to_json())
         if bundle.behavior.value in ("answer", "answer_with_conflict", "clarify_or_split") and bundle.evidence \
                 and bundle.validation.passed:
-            key = self._cache_key(request.question, request.principal, roles, as_of, request.known_at,
-                                  self.config.llm.model if self.config.llm.active else None)
             self.catalog.cache(key, served.text, generation)
+            self._memo.pop(key, None)  # a stale entry of this generation (its evidence no longer verified)
         if request.id is not None:
             bundle = bundle.model_copy(update={"id": request.id})
         self.catalog.save_bundle(bundle.bundle_id, bundle.requester.principal, bundle.question,
