@@ -48,6 +48,7 @@ class Driver:
     # -- statements ----------------------------------------------------------------------------
 
     def rows(self, sql: str, params: Optional[dict] = None) -> list[tuple]:
+        """The rows of one statement (none for a statement that returns none), committed at once."""
         statement, args = self._bind(sql, params or {})
         if self.file is not None:
             return self._sqlite().execute(statement, args).fetchall()
@@ -55,7 +56,7 @@ class Driver:
         try:
             cursor = conn.cursor()
             cursor.execute(statement, args)
-            out = [tuple(row) for row in cursor.fetchall()]
+            out = [tuple(row) for row in cursor.fetchall()] if cursor.description else []
             conn.commit()
             return out
         finally:
@@ -67,16 +68,7 @@ class Driver:
 
     def execute(self, sql: str, params: Optional[dict] = None) -> None:
         """One writing statement, committed at once."""
-        statement, args = self._bind(sql, params or {})
-        if self.file is not None:
-            self._sqlite().execute(statement, args)
-            return
-        conn = self._engine().raw_connection()
-        try:
-            conn.cursor().execute(statement, args)
-            conn.commit()
-        finally:
-            conn.close()
+        self.rows(sql, params)
 
     def column_time(self, value: datetime):
         """A datetime as a value comparable with DATETIME columns written through SQLAlchemy."""
