@@ -347,7 +347,7 @@ def cmd_audit(args) -> int:
              f"question:  {b['question']}",
              f"requester: {b['requester'].get('principal') or '(anonymous)'} with roles {', '.join(b['requester']['roles']) or '(none)'}",
              f"as of:     {b['as_of']}   known at: {b.get('known_at') or 'the catalog as it was when asked'}",
-             f"reading:   " + ", ".join(f"{k}={v}" for k, v in b["interpretation"].items() if v not in (None, [], "")),
+             "reading:   " + ", ".join(f"{k}={v}" for k, v in b["interpretation"].items() if v not in (None, [], "")),
              f"behavior:  {b['behavior']}   confidence: {b['confidence']}", "", b["answer"], "", "evidence:"]
     for e in b["evidence"] or [{"evidence_id": "(none)"}]:
         if e["evidence_id"] == "(none)":
@@ -373,16 +373,22 @@ def cmd_bundle(args) -> int:
     return 0
 
 
+def _print_list(rows: list[dict], as_json: bool, empty: str, line) -> None:
+    """A listing: JSON, or one line per row (`line`), or `empty` when there is none."""
+    if as_json:
+        print(json.dumps(rows, default=str))
+    elif not rows:
+        print(empty)
+    else:
+        for row in rows:
+            print(line(row))
+
+
 def cmd_quarantine(args) -> int:
     service = _service(args)
     if args.action == "list":
-        rows = service.quarantine_list(args.status)
-        if args.json:
-            print(json.dumps(rows, default=str))
-        elif not rows:
-            print("quarantine is empty")
-        for r in [] if args.json else rows:
-            print(f"#{r['id']} [{r['status']}] {r['path']}, record {r['record']}, field '{r['field']}': {r['reason']}")
+        _print_list(service.quarantine_list(args.status), args.json, "quarantine is empty",
+                    lambda r: f"#{r['id']} [{r['status']}] {r['path']}, record {r['record']}, field '{r['field']}': {r['reason']}")
         return 0
     if args.item is None:
         raise UsageError(f"quarantine {args.action} needs an item number (see `canon quarantine list`)")
@@ -414,13 +420,8 @@ def cmd_review(args) -> int:
 
     service = _service(args)
     if args.action == "list":
-        items = [i for i in service.review_list(args.status) if not args.kind or i["kind"] == args.kind]
-        if args.json:
-            print(json.dumps(items, default=str))
-        elif not items:
-            print("no review items")
-        for item in [] if args.json else items:
-            print(f"#{item['id']} {item['kind']:<4} [{item['status']}] {item['entity_id']}: {item['reason']}")
+        _print_list([i for i in service.review_list(args.status) if not args.kind or i["kind"] == args.kind], args.json,
+                    "no review items", lambda i: f"#{i['id']} {i['kind']:<4} [{i['status']}] {i['entity_id']}: {i['reason']}")
         return 0
     if args.action == "show":
         item = service.review_show(args.item)
