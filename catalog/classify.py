@@ -28,7 +28,7 @@ import functools
 import re
 import unicodedata
 from datetime import date, datetime
-from typing import Any, Generic, Iterable, Literal, Mapping, Optional, Sequence, TypeVar
+from typing import Any, Callable, Generic, Iterable, Literal, Mapping, Optional, Sequence, TypeVar
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -501,47 +501,59 @@ def _title_from_path(path: str) -> str:
 # ------------------------------------------------------------------------------------------------
 # the inferences
 
-def _infer_status(fm: Optional[Mapping], lines, path_tokens: list[tuple[str, str]]) -> Inference:
+def _stated(fm: Optional[Mapping], field: str, lines, label: re.Pattern, table, *,
+            normalize: Callable[[str], str] = str) -> Optional[Inference]:
+    """A value of `table` stated in the front matter (`field: …`) or on a label line such as
+    "Status: …" (`label`); None when neither states one."""
     if fm:
-        key, raw = _fm_value(fm, "status")
+        key, raw = _fm_value(fm, field)
         if key:
-            value = _word_lookup(str(raw), _STATUS_WORDS)
+            value = _word_lookup(normalize(str(raw)), table)
             if value:
-                return Inference(value=value, method="front_matter", confidence=1.0, evidence=f"status: {raw}")
-    # an explicit "Status: …" line
+                return Inference(value=value, method="front_matter", confidence=1.0, evidence=f"{field}: {raw}")
     for raw, clean, folded in lines:
-        m = _STATUS_LABEL.match(folded)
+        m = label.match(folded)
         if m:
-            value = _word_lookup(m.group(1), _STATUS_WORDS)
+            value = _word_lookup(m.group(1), table)
             if value:
                 return Inference(value=value, method="text", confidence=0.95, evidence=_short(clean))
-    # banners and statements: retracted > superseded > draft
+    return None
+
+
+# Status statements in the text, strongest first: retracted > superseded > draft.
+_STATUS_STATEMENTS: list[tuple[StatusValue, float, re.Pattern]] = [
+    ("retracted", 0.8, re.compile(r"^(?:retracted|withdrawn|zruseno|stazeno)\s*(?:[:!—–-]|$)|"
+                                  r"^this(?:\s+\w+)?\s+(?:has\s+been|was|is)(?:\s+now)?\s+(?:retracted|withdrawn)\b|"
+                                  r"^(?:tento|tato|toto)(?:\s+\w+)?\s+(?:byl[ao]?\s+|je\s+)?(?:zrusen|stazen)[aoy]?\b")),
+    ("superseded", 0.8, re.compile(r"^(?:superseded|replaced|nahrazen[oa]?)\s+(?:by|dokumentem|timto)\b|"
+                                   r"^(?:deprecated|superseded|obsolete|zastarale|zastaraly|nahrazeno)\s*(?:[:!—–-]|$)|"
+                                   r"^this(?:\s+\w+)?\s+(?:has\s+been|was|is)(?:\s+now)?\s+(?:superseded|replaced|deprecated)\b|"
+                                   r"[(\[]\s*(?:deprecated|superseded|obsolete|archived|zastarale)\s*[)\]]")),
+    ("draft", 0.8, re.compile(r"^(?:draft|navrh|koncept|wip|work\s+in\s+progress)\s*(?:[:!—–-]|$)|"
+                              r"[(\[]\s*(?:draft|navrh|koncept|wip)\s*[)\]]")),
+    ("draft", 0.7, re.compile(r"^(?:proposal|proposed)\b(?!\s+(?:by|on)\b)|^rfc\b")),
+]
+# Upper-case banners near the top ("DRAFT", "DEPRECATED").
+_STATUS_BANNERS = {
+    "retracted": re.compile(r"\b(?:RETRACTED|WITHDRAWN|ZRUSENO|STAZENO)\b"),
+    "superseded": re.compile(r"\b(?:SUPERSEDED|DEPRECATED|OBSOLETE|ZASTARALE)\b"),
+    "draft": re.compile(r"\b(?:DRAFT|NAVRH|KONCEPT)\b"),
+}
+
+
+def _infer_status(fm: Optional[Mapping], lines, path_tokens: list[tuple[str, str]]) -> Inference:
+    stated = _stated(fm, "status", lines, _STATUS_LABEL, _STATUS_WORDS)  # front matter, or a "Status: …" line
+    if stated is not None:
+        return stated
     head = lines[:15]
-    checks: list[tuple[StatusValue, float, Any]] = [
-        ("retracted", 0.8, re.compile(r"^(?:retracted|withdrawn|zruseno|stazeno)\s*(?:[:!—–-]|$)|"
-                                      r"^this(?:\s+\w+)?\s+(?:has\s+been|was|is)(?:\s+now)?\s+(?:retracted|withdrawn)\b|"
-                                      r"^(?:tento|tato|toto)(?:\s+\w+)?\s+(?:byl[ao]?\s+|je\s+)?(?:zrusen|stazen)[aoy]?\b")),
-        ("superseded", 0.8, re.compile(r"^(?:superseded|replaced|nahrazen[oa]?)\s+(?:by|dokumentem|timto)\b|"
-                                       r"^(?:deprecated|superseded|obsolete|zastarale|zastaraly|nahrazeno)\s*(?:[:!—–-]|$)|"
-                                       r"^this(?:\s+\w+)?\s+(?:has\s+been|was|is)(?:\s+now)?\s+(?:superseded|replaced|deprecated)\b|"
-                                       r"[(\[]\s*(?:deprecated|superseded|obsolete|archived|zastarale)\s*[)\]]")),
-        ("draft", 0.8, re.compile(r"^(?:draft|navrh|koncept|wip|work\s+in\s+progress)\s*(?:[:!—–-]|$)|"
-                                  r"[(\[]\s*(?:draft|navrh|koncept|wip)\s*[)\]]")),
-        ("draft", 0.7, re.compile(r"^(?:proposal|proposed)\b(?!\s+(?:by|on)\b)|^rfc\b")),
-    ]
-    banners = {
-        "retracted": re.compile(r"\b(?:RETRACTED|WITHDRAWN|ZRUSENO|STAZENO)\b"),
-        "superseded": re.compile(r"\b(?:SUPERSEDED|DEPRECATED|OBSOLETE|ZASTARALE)\b"),
-        "draft": re.compile(r"\b(?:DRAFT|NAVRH|KONCEPT)\b"),
-    }
-    for value, confidence, pattern in checks:
+    for value, confidence, pattern in _STATUS_STATEMENTS:
         for raw, clean, folded in lines:
             is_heading = bool(_HEADING.match(raw))
             if pattern.search(folded) and (is_heading or pattern.match(folded)):
                 return Inference(value=value, method="text", confidence=confidence, evidence=_short(clean))
-        if value in banners and confidence == 0.8:
+        if value in _STATUS_BANNERS and confidence == 0.8:
             for raw, clean, folded in head:
-                if banners[value].search(_unaccent(clean)):
+                if _STATUS_BANNERS[value].search(_unaccent(clean)):
                     return Inference(value=value, method="text", confidence=0.8, evidence=_short(clean))
         # a draft heading like "# Draft churn playbook" or "# Návrh: …"
         if value == "draft" and confidence == 0.8:
@@ -558,18 +570,10 @@ def _infer_status(fm: Optional[Mapping], lines, path_tokens: list[tuple[str, str
 
 
 def _infer_authority(fm, lines, path_tokens, status: Inference, adopted: Inference) -> Inference:
-    if fm:
-        key, raw = _fm_value(fm, "authority")
-        if key:
-            value = _word_lookup(str(raw).replace("_", " ").replace("-", " "), _AUTHORITY_WORDS)
-            if value:
-                return Inference(value=value, method="front_matter", confidence=1.0, evidence=f"authority: {raw}")
-    for raw, clean, folded in lines:
-        m = _AUTHORITY_LABEL.match(folded)
-        if m:
-            value = _word_lookup(m.group(1), _AUTHORITY_WORDS)
-            if value:
-                return Inference(value=value, method="text", confidence=0.95, evidence=_short(clean))
+    stated = _stated(fm, "authority", lines, _AUTHORITY_LABEL, _AUTHORITY_WORDS,
+                     normalize=lambda raw: raw.replace("_", " ").replace("-", " "))
+    if stated is not None:
+        return stated
     for raw, clean, folded in lines:
         for phrase in _UNTRUSTED_PHRASES:
             if re.search(rf"\b{phrase}\b", folded):
