@@ -8,6 +8,7 @@ decisions settle a hard conflict for a date (behaviors.md row 6b).
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Optional
@@ -107,12 +108,8 @@ def _shingles(text: str, size: int = 3) -> set[tuple[str, ...]]:
     return {tuple(w[i:i + size]) for i in range(max(1, len(w) - size + 1))}
 
 
-def similarity(a: str, b: str) -> float:
-    """Jaccard similarity of word 3-shingles: near-duplicate texts score high whatever their ids."""
-    return _jaccard(_shingles(a), _shingles(b))
-
-
 def _jaccard(sa: set, sb: set) -> float:
+    """Jaccard similarity of two texts' word 3-shingles: near-duplicate texts score high whatever their ids."""
     return len(sa & sb) / len(sa | sb) if sa and sb else 0.0
 
 
@@ -128,10 +125,7 @@ def _distinctive_shingles(revisions: list[Revision]) -> dict[str, set]:
     shingles = {r.evidence_id: _shingles(r.record.body) for r in revisions}
     if len(revisions) < BOILERPLATE_GROUP:
         return shingles
-    counts: dict = {}
-    for found in shingles.values():
-        for shingle in found:
-            counts[shingle] = counts.get(shingle, 0) + 1
+    counts = Counter(shingle for found in shingles.values() for shingle in found)
     limit = max(2, int(BOILERPLATE_SHARE * len(revisions)))
     return {eid: {s for s in found if counts[s] <= limit} for eid, found in shingles.items()}
 
