@@ -222,9 +222,9 @@ def bench_cold(small_db: Path, big_db: Path, runs: int, with_big: bool) -> dict:
     return {"commands": out, "answers": checks, "importtime": importtime(ask_argv(small_db))}
 
 
-def importtime(argv: list[str], top: int = 12) -> list[dict]:
+def importtime(argv: list[str], limit: int = 12) -> list[dict]:
     """Where a command's imports spend their time: `-X importtime` self times summed per top-level
-    package (the `top` largest, then the total), one run."""
+    package (the `limit` largest, then the total), one run."""
     proc = subprocess.run([argv[0], "-X", "importtime", *argv[1:]], cwd=REPO, capture_output=True, text=True)
     totals: dict[str, int] = {}
     for line in proc.stderr.splitlines():
@@ -236,7 +236,7 @@ def importtime(argv: list[str], top: int = 12) -> list[dict]:
         top = parts[2].strip().split(".")[0]
         totals[top] = totals.get(top, 0) + int(parts[0].strip())
     ranked = sorted(totals.items(), key=lambda kv: -kv[1])
-    return [{"package": k, "self_ms": v / 1000.0} for k, v in ranked[:top]] + [
+    return [{"package": k, "self_ms": v / 1000.0} for k, v in ranked[:limit]] + [
         {"package": "(all imports)", "self_ms": sum(totals.values()) / 1000.0}]
 
 

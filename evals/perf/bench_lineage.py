@@ -605,7 +605,7 @@ def bench_cold(db: Path, walks: dict, runs: int, top: int) -> dict:
     for name in out:
         out[name]["x_python"] = out[name]["p50"] / base
     return {"commands": out, "answers": checks, "nodes": {"upstream": up_node, "downstream": down_node},
-            "importtime": importtime(lineage_argv(db, up_node, "upstream"), top=10),
+            "importtime": importtime(lineage_argv(db, up_node, "upstream"), limit=10),
             "profile_top": cold_profile(lineage_argv(db, up_node, "upstream"), top)}
 
 
