@@ -4,8 +4,9 @@ Fields: title and the entity's names are weighted well above the body (which als
 that one fuzzy or prefix look-up covers a chunk's every word); `ident` holds technical
 identifiers as written (dbt unique_ids, column names, policy numbers, evidence ids: lowercased,
 untokenized); `perm`, `authority`, `status` are raw tokens; `eff_from` / `eff_to` are day
-numbers (date.toordinal(); open ends are 0 and OPEN_TO). Only `hit` is stored: what a hit
-returns, as one JSON object.
+numbers (date.toordinal(); open ends are 0 and OPEN_TO). Nothing is stored in tantivy: `row`
+(a numeric fast field) numbers the chunk's hit payload, what a hit returns as one JSON object,
+kept beside the index in catalog.hit_store.
 
 Every search is one tantivy query whose filter clauses (roles, authority, status, effective
 date) are zero-score MUST / MUST_NOT clauses: a chunk the requester may not retrieve is never
@@ -30,9 +31,10 @@ from pathlib import Path
 from typing import Optional
 
 from catalog.chunks import Chunk, Hit, identifiers_in
+from catalog.hit_store import HitStore
 from catalog.records import Status
 
-SCHEMA_VERSION = 3  # 3: a hit's fields stored as one JSON payload
+SCHEMA_VERSION = 4  # 3: a hit's fields stored as one JSON payload; 4: the payloads beside the index (HitStore)
 OPEN_FROM = 0
 OPEN_TO = 4_000_000  # beyond date.max.toordinal()
 ANALYZER = "canon_text"
@@ -195,12 +197,15 @@ class TextIndex:
         self._writer_heap = writer_heap
         self._writer_threads = writer_threads
         marker = self.path / "canon-schema.json"
-        self.was_reset = marker.exists() and json.loads(marker.read_text()).get("version") != SCHEMA_VERSION
+        hits_file = self.path / "hits.db"
+        self.was_reset = marker.exists() and (json.loads(marker.read_text()).get("version") != SCHEMA_VERSION
+                                              or not hits_file.exists())
         if self.was_reset:  # an index of another schema: emptied, its owner re-indexes (SearchIndexes)
             shutil.rmtree(self.path)
             self.path.mkdir(parents=True)
         self.schema = self._build_schema()
         self.index = tantivy.Index(self.schema, path=str(self.path), reuse=True)
+        self.hits = HitStore(hits_file)
         # the reader moves to a new commit only in _commit and _refresh, which also drop the
         # term-dictionary look-ups of the previous one (_Lookups)
         self.index.config_reader("Manual")
@@ -227,8 +232,8 @@ class TextIndex:
         )
 
     def _build_schema(self):
-        """Searched fields are not stored; what a hit returns is stored once, as `hit` (JSON): a
-        search reads one field per hit instead of converting a dozen."""
+        """Searched fields are not stored; what a hit returns is in the hit store, under the
+        document's `row`."""
         sb = self._t.SchemaBuilder()
         raw = dict(tokenizer_name="raw", index_option="basic")
         for name in ("chunk_id", "evidence_id", "entity_id"):
@@ -240,14 +245,13 @@ class TextIndex:
             sb.add_text_field(name, **raw)
         sb.add_integer_field("eff_from", indexed=True, fast=True)
         sb.add_integer_field("eff_to", indexed=True, fast=True)
-        sb.add_bytes_field("hit", stored=True)
+        sb.add_unsigned_field("row", fast=True)
         return sb.build()
 
-    def _document(self, c: Chunk, shared: Optional[dict] = None):
-        """The tantivy document of a chunk. `shared`: what the chunks of one revision have in
-        common, computed by _shared (a record's chunks share everything but position and text)."""
-        if shared is None:
-            shared = self._shared(c)
+    def _document(self, c: Chunk, shared: dict, row: int):
+        """The tantivy document of a chunk whose payload is in `row`. `shared`: what the chunks of
+        one revision have in common, computed by _shared (a record's chunks share everything but
+        position and text)."""
         text = c.text
         ident = shared["ident"].union(identifiers_in(text)) if text else shared["ident"]
         d = self._t.Document(
@@ -255,9 +259,12 @@ class TextIndex:
             ident=sorted(ident), **shared["fields"])
         d.add_integer("eff_from", shared["eff_from"])
         d.add_integer("eff_to", shared["eff_to"])
-        hit = shared["hit"]
-        d.add_bytes("hit", b'{"chunk_id":%s,"position":%d,%s' % (_encode(c.chunk_id).encode(), c.position, hit))
+        d.add_unsigned("row", row)
         return d
+
+    @staticmethod
+    def _payload(c: Chunk, shared: dict) -> bytes:
+        return b'{"chunk_id":%s,"position":%d,%s' % (_encode(c.chunk_id).encode(), c.position, shared["hit"])
 
     @staticmethod
     def _shared(c: Chunk) -> dict:
@@ -280,13 +287,14 @@ class TextIndex:
                 "eff_from": day_number(c.effective_from, OPEN_FROM), "eff_to": day_number(c.effective_to, OPEN_TO),
                 "hit": _encode(payload)[1:].encode()}
 
-    def _documents(self, chunks: Iterable[Chunk]):
-        """Documents of chunks; consecutive chunks of one revision share their common part."""
-        key, shared = None, None
+    def _with_shared(self, chunks: list[Chunk]) -> list[tuple[Chunk, dict]]:
+        """Each chunk with its revision's common part (computed once for consecutive chunks of one revision)."""
+        out, key, shared = [], None, None
         for c in chunks:
             if (c.evidence_id, c.revision) != key:
                 key, shared = (c.evidence_id, c.revision), self._shared(c)
-            yield self._document(c, shared)
+            out.append((c, shared))
+        return out
 
     # -- writing ------------------------------------------------------------------------------
 
@@ -310,12 +318,15 @@ class TextIndex:
             drop.update(c.evidence_id for c in chunks)
         if not chunks and not drop:
             return 0
+        pairs = self._with_shared(chunks)
+        first = self.hits.add((c.evidence_id, self._payload(c, shared)) for c, shared in pairs)
         writer = self._writer()
         for eid in sorted(drop):
             writer.delete_documents_by_term("evidence_id", eid)
-        for d in self._documents(chunks):
-            writer.add_document(d)
+        for i, (c, shared) in enumerate(pairs):
+            writer.add_document(self._document(c, shared, first + i))
         self._commit(writer)
+        self.hits.drop(drop, before=first)  # after the commit: the previous generation's readers keep theirs
         return len(chunks)
 
     def delete_evidence(self, evidence_ids: Iterable[str]) -> None:
@@ -326,11 +337,13 @@ class TextIndex:
         for eid in ids:
             writer.delete_documents_by_term("evidence_id", eid)
         self._commit(writer)
+        self.hits.drop(ids)
 
     def clear(self) -> None:
         writer = self._writer()
         writer.delete_all_documents()
         self._commit(writer)
+        self.hits.clear()
 
     def count(self) -> int:
         self._refresh()
@@ -581,16 +594,16 @@ class TextIndex:
         filters = self._filters(roles, as_of, exclude_untrusted, statuses, authorities)
         n = len(words) + len(idents)
         terms = _QueryTerms(searcher, words, idents, self._lookups)
-        hits: list[Hit] = []
+        found_all: list[tuple[float, object, str]] = []  # (score, address, match), best first
         seen: set[tuple[int, int]] = set()
         for match, at_least in (("strict", None), ("partial", (n + 1) // 2), ("loose", 1)):
             if match == "strict" and len(terms.known) < n:
                 continue  # a term the index does not hold: no chunk has every term
-            if match == "partial" and (n <= 2 or len(hits) >= limit
+            if match == "partial" and (n <= 2 or len(found_all) >= limit
                                        or n - sum(map(terms.matchless, words)) < at_least):
                 continue  # partial supplements the strict pass; with 1-2 terms it is the loose pass;
                 # with fewer than `at_least` terms that can match anything it finds nothing
-            if match == "loose" and hits:
+            if match == "loose" and found_all:
                 break  # the loose pass is the fallback for nothing found
             if not words and not idents:
                 return []
@@ -601,19 +614,33 @@ class TextIndex:
                 found = searcher.search(self._query(words, idents, filters, at_least, terms),
                                         limit, count=False).hits
             for score, address in found:
-                if len(hits) >= limit:
+                if len(found_all) >= limit:
                     break
-                key = (address.segment_ord, address.doc)  # one chunk, without reading its stored fields
+                key = (address.segment_ord, address.doc)  # one chunk
                 if key not in seen:
                     seen.add(key)
-                    hits.append(self._hit(searcher.doc(address), score, len(hits) + 1, match))
+                    found_all.append((score, address, match))
+        return self._hits(searcher, found_all)
+
+    def _hits(self, searcher, found: list[tuple[float, object, str]]) -> list[Hit]:
+        """The hits of (score, address, match) triples: rows from the fast field in one call,
+        payloads from the hit store in one statement. A row missing from the store belongs to a
+        chunk a concurrent write just replaced or deleted: it is left out."""
+        if not found:
+            return []
+        rows = searcher.fast_field_values("row", [address for _, address, _ in found])
+        payloads = self.hits.read([r for r in rows if r is not None])
+        hits: list[Hit] = []
+        for (score, _, match), row in zip(found, rows):
+            payload = payloads.get(row)
+            if payload is not None:
+                hits.append(self._hit(payload, score, len(hits) + 1, match))
         return hits
 
     @staticmethod
-    def _hit(doc, score: float, rank: int, match: str) -> Hit:
+    def _hit(payload: bytes, score: float, rank: int, match: str) -> Hit:
         """The stored payload (a JSON object) with score, rank and match put in front of its
         fields, parsed and validated by pydantic in one pass. A BM25 score is finite, so its repr
         is a JSON number; a match is one of a few plain words."""
-        payload = doc.get_first("hit")
         head = b'{"score":%r,"rank":%d,"match":"%s",' % (float(score), rank, match.encode())
         return Hit.model_validate_json(head + payload[1:])

@@ -102,6 +102,44 @@ def test_upsert_replaces_and_delete_removes_all_chunks(text_index):
     assert text_index.search("revenue", ["analysts"]) == [] and text_index.count() == 0
 
 
+def test_hit_payloads_follow_the_index(text_index):
+    """The hit store beside the index holds exactly one payload per indexed chunk: a replaced
+    chunk's payload goes once the index commits, a deleted one's too, and a rebuild starts over."""
+    _index(text_index, rev("A", "Revenue excludes refunds."), rev("B", "Churn counts disconnections."))
+    assert text_index.hits.count() == text_index.count() == 2
+    _index(text_index, rev("A", "Revenue excludes refunds and chargebacks.", revision=2))
+    assert text_index.hits.count() == text_index.count() == 2
+    [hit] = text_index.search("chargebacks", ["analysts"])
+    assert (hit.evidence_id, hit.revision, hit.chunk_id) == ("A", 2, "A#2#0")
+    text_index.delete_evidence(["B"])
+    assert text_index.hits.count() == text_index.count() == 1
+    text_index.clear()
+    assert text_index.hits.count() == text_index.count() == 0
+
+
+def test_a_hit_whose_payload_a_concurrent_write_removed_is_left_out(text_index):
+    """Between another process's commit and this reader's reload, a hit may point at a payload
+    already deleted: it is left out (and the ranks stay consecutive), never invented."""
+    _index(text_index, rev("A", "Revenue policy one."), rev("B", "Revenue policy two."), rev("C", "Revenue policy three."))
+    before = text_index.search("revenue policy", ["analysts"])
+    assert len(before) == 3
+    text_index.hits.drop([before[0].evidence_id])
+    after = text_index.search("revenue policy", ["analysts"])
+    assert [h.evidence_id for h in after] == [h.evidence_id for h in before[1:]]
+    assert [h.rank for h in after] == [1, 2]
+
+
+def test_an_index_without_its_hit_store_is_emptied_for_reindexing(tmp_path):
+    from catalog.text_index import TextIndex
+
+    first = TextIndex(tmp_path / "text")
+    _index(first, rev("A", "Revenue excludes refunds."))
+    first.hits.close()
+    (tmp_path / "text" / "hits.db").unlink()
+    reopened = TextIndex(tmp_path / "text")
+    assert reopened.was_reset and reopened.count() == 0 and reopened.hits.count() == 0
+
+
 def test_prefix_fallback_with_few_and_many_completions(text_index):
     """A word cut short finds the chunks of every term it begins, whether the index looks it up
     as those few terms or (past MAX_PREFIX_TERMS) with an automaton, and scores them alike."""
