@@ -40,6 +40,7 @@ class HitStore:
         if con is None:
             con = self._local.con = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
             con.execute("PRAGMA synchronous=NORMAL")
+            con.execute("PRAGMA mmap_size=1073741824")  # reads straight from the page cache (no copy per page)
         return con
 
     def add(self, payloads: Iterable[tuple[str, bytes]]) -> int:

@@ -32,9 +32,10 @@ from typing import Optional
 
 from catalog.chunks import Chunk, Hit, identifiers_in
 from catalog.hit_store import HitStore
-from catalog.records import Status
+from catalog.records import Authority, Status
 
-SCHEMA_VERSION = 4  # 3: a hit's fields stored as one JSON payload; 4: the payloads beside the index (HitStore)
+SCHEMA_VERSION = 5  # 3: a hit's fields stored as one JSON payload; 4: the payloads beside the index
+# (HitStore); 5: `visible`
 OPEN_FROM = 0
 OPEN_TO = 4_000_000  # beyond date.max.toordinal()
 ANALYZER = "canon_text"
@@ -241,7 +242,7 @@ class TextIndex:
         for name in ("title", "names", "kind", "body"):
             sb.add_text_field(name, tokenizer_name=ANALYZER)
         sb.add_text_field("ident", **raw)
-        for name in ("perm", "authority", "status", "entity_type", "version", "content_hash", "owner"):
+        for name in ("perm", "visible", "authority", "status", "entity_type", "version", "content_hash", "owner"):
             sb.add_text_field(name, **raw)
         sb.add_integer_field("eff_from", indexed=True, fast=True)
         sb.add_integer_field("eff_to", indexed=True, fast=True)
@@ -275,6 +276,8 @@ class TextIndex:
                   "names": [*c.aliases, re.sub(r"[._]", " ", c.entity_id)]}
         if c.permissions:
             fields["perm"] = list(c.permissions)
+            if c.authority is not Authority.untrusted and c.status is not Status.retracted:
+                fields["visible"] = list(c.permissions)  # the default filter in one clause (_filter_clauses)
         if c.version is not None:
             fields["version"] = c.version
         if c.owner is not None:
@@ -448,9 +451,23 @@ class TextIndex:
         return Q.fuzzy_term_query(self.schema, field, token, distance, True, prefix)
 
     def _disjunction(self, alternatives: dict[tuple, float]):
+        """Any of the alternatives, each scored with its boost. The body holds the title, so a
+        word's title term is an optional clause of its body term (the same score, and tantivy
+        skips through the title's postings instead of decoding a union of both)."""
         Q, Occur = self._t.Query, self._t.Occur
-        return Q.boolean_query([(Occur.Should, Q.boost_query(self._leaf(key), boost))
-                                for key, boost in alternatives.items()])
+        clauses = []
+        for key, boost in alternatives.items():
+            if key[0] == "term" and key[1] == "title" and ("term", "body", key[2]) in alternatives:
+                continue  # scored with its body term below
+            leaf = Q.boost_query(self._leaf(key), boost)
+            if key[0] == "term" and key[1] == "body" and ("term", "title", key[2]) in alternatives:
+                title = ("term", "title", key[2])
+                leaf = Q.boolean_query([(Occur.Must, leaf),
+                                        (Occur.Should, Q.boost_query(self._leaf(title), alternatives[title]))])
+            clauses.append(leaf)
+        if len(clauses) == 1:
+            return clauses[0]
+        return Q.boolean_query([(Occur.Should, c) for c in clauses])
 
     def _strict_ident_clause(self, ident: str, word_query: Callable[[str], object]):
         """The identifier as written, or its words all spelled out in the text (`word_query`: a
@@ -489,6 +506,9 @@ class TextIndex:
                         statuses: Optional[Collection[str]], authorities: Optional[Collection[str]]):
         Q, Occur, t = self._t.Query, self._t.Occur, self._t
         zero = lambda q: Q.const_score_query(q, 0.0)  # noqa: E731 - a filter never scores
+        if exclude_untrusted and authorities is None and statuses is None:
+            clauses = [(Occur.Must, zero(self._any_of("visible", roles)))]  # perm, not untrusted, not retracted
+            return clauses + self._as_of_clauses(as_of)
         clauses = [(Occur.Must, zero(self._any_of("perm", roles)))]
         if exclude_untrusted:
             clauses.append((Occur.MustNot, Q.term_query(self.schema, "authority", "untrusted")))
@@ -498,11 +518,16 @@ class TextIndex:
             clauses.append((Occur.MustNot, Q.term_query(self.schema, "status", "retracted")))
         else:
             clauses.append((Occur.Must, zero(self._any_of("status", statuses))))
-        if as_of is not None:
-            day = as_of.toordinal()
-            clauses.append((Occur.Must, zero(Q.range_query(self.schema, "eff_from", t.FieldType.Integer, None, day))))
-            clauses.append((Occur.Must, zero(Q.range_query(self.schema, "eff_to", t.FieldType.Integer, day, None))))
-        return clauses
+        return clauses + self._as_of_clauses(as_of)
+
+    def _as_of_clauses(self, as_of: Optional[date]) -> list:
+        if as_of is None:
+            return []
+        Q, Occur, t = self._t.Query, self._t.Occur, self._t
+        zero = lambda q: Q.const_score_query(q, 0.0)  # noqa: E731
+        day = as_of.toordinal()
+        return [(Occur.Must, zero(Q.range_query(self.schema, "eff_from", t.FieldType.Integer, None, day))),
+                (Occur.Must, zero(Q.range_query(self.schema, "eff_to", t.FieldType.Integer, day, None)))]
 
     def _query(self, words: list[str], idents: list[str], filters, at_least: Optional[int], terms: _QueryTerms):
         """Every term exactly (`at_least` None), or at least `at_least` terms loosely (the terms

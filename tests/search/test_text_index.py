@@ -256,3 +256,22 @@ def test_a_hit_carries_its_chunk_fields(text_index):
     hit, = text_index.search("revenue", ["finance"], as_of=date(2024, 6, 30))
     assert hit == Hit.of(chunk, score=hit.score, rank=1, match="strict")
     assert hit.effective_to == date(2024, 12, 31) and hit.permissions == ("analysts", "finance")
+
+
+def test_a_title_term_scored_inside_its_body_term_scores_as_the_flat_union(text_index):
+    """_disjunction makes a word's title term an optional clause of its body term (the body holds
+    the title); every chunk gets the score of the plain union of both."""
+    import tantivy
+
+    _index(text_index, rev("A", "Churn policy text.", title="Churn"), rev("B", "Other words about churn, churn."),
+           rev("C", "Nothing relevant.", title="Churn and refunds"), rev("D", "Refunds only."))
+    alternatives = {("term", "title", "churn"): 4.0, ("term", "body", "churn"): 1.0, ("term", "body", "refund"): 1.0,
+                    ("term", "title", "refund"): 4.0}
+    Q, Occur = tantivy.Query, tantivy.Occur
+    flat = Q.boolean_query([(Occur.Should, Q.boost_query(text_index._leaf(k), b)) for k, b in alternatives.items()])
+    searcher = text_index.index.searcher()
+
+    def scores(query):
+        return sorted((a.doc, round(s, 4)) for s, a in searcher.search(query, 10, count=False).hits)
+
+    assert len(scores(flat)) == 4 and scores(text_index._disjunction(alternatives)) == scores(flat)
