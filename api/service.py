@@ -15,6 +15,7 @@ from pydantic import Field, field_validator
 from catalog.errors import FileFormatError, NotFoundError, UsageError
 from pathlib import Path
 
+from catalog.memo import GenerationMemo
 from catalog.loader import RECORD_SUFFIXES, LoadedFile, Rejected, expand, parse_file
 from catalog.records import Frozen, as_utc
 from catalog.store import Catalog, ImportReport
@@ -22,10 +23,12 @@ from resolver.bundle import Bundle, Requester
 from agent.llm_config import LlmConfig
 from agent.router import route
 from resolver.bundle import ToolCall
-from resolver.interpret import read_question
+from resolver.dates import find_time
+from resolver.interpret import read_question, read_words, reading_of
 from resolver.pipeline import answer_reading
 
 DEFAULT_CATALOG = "./.canon/catalog.db"
+WORDS_SIZE = 4096  # questions whose words are kept per catalog generation (CanonService._reading)
 
 
 def default_catalog() -> str:
@@ -126,6 +129,7 @@ class CanonService:
         self.catalog = Catalog(catalog or default_catalog())
         self._config = config
         self._memo: dict[str, ServedAnswer] = {}  # answer-cache entries by key (see _cached_answer)
+        self._words = GenerationMemo(WORDS_SIZE)  # what questions say besides dates, by (question, date spans)
 
     @property
     def config(self) -> CanonConfig:
@@ -273,7 +277,7 @@ class CanonService:
             if len(self._memo) >= self.MEMO_SIZE:
                 self._memo.pop(next(iter(self._memo)))
             found = self._memo[key] = ServedAnswer(generation, stored)
-        verified = self.catalog.source(roles, known_at).verify(found.checked)
+        verified = self.catalog.source(roles, known_at, generation).verify(found.checked)
         if any(verified.get(evidence_id) != version for evidence_id, version in found.shown.items()):
             return None
         self.cache_hits += 1
@@ -281,7 +285,7 @@ class CanonService:
 
     def _answer(self, request: AskRequest, key: str, generation: int) -> tuple[Bundle, "ServedAnswer"]:
         """Resolve (request.as_of set), cache what may be cached, store the bundle for audit."""
-        bundle = self._resolve_only(request)
+        bundle = self._resolve_only(request, generation)
         served = ServedAnswer(generation, bundle.to_json())
         if bundle.behavior.value in ("answer", "answer_with_conflict", "clarify_or_split") and bundle.evidence \
                 and bundle.validation.passed:
@@ -325,14 +329,40 @@ class CanonService:
         return {"bundle_id": bundle_id, "replayed_known_at": known_at.isoformat() if known_at else "now",
                 "identical": not differences, "differences": differences}
 
-    def _resolve_only(self, request: AskRequest) -> Bundle:
+    def _resolve_only(self, request: AskRequest, generation: Optional[int] = None) -> Bundle:
+        """Resolve a request (as_of set). With the catalog `generation` the caller read, the
+        catalog's statements are answered from that generation's read memo and the words of the
+        question are reused (see _reading); neither depends on the requester beyond the roles and
+        known_at the statements carry."""
         requester = Requester(principal=request.principal, roles=sorted(set(request.roles)))
         llm = self.llm if self.config.llm.active else None  # off: the deterministic path never loads the model code
-        reading = (llm.read if llm else read_question)(request.question, request.as_of, self.catalog.names())
+        if llm is not None:
+            reading = llm.read(request.question, request.as_of, self.catalog.names(generation))
+        else:
+            reading = self._reading(request.question, request.as_of, generation)
         return answer_reading(reading, requester=requester, as_of=request.as_of,
                               known_at=request.known_at.isoformat().replace("+00:00", "Z") if request.known_at else None,
-                              source=self.catalog.source(requester.roles, request.known_at), wording=llm.wording if llm else None,
+                              source=self.catalog.source(requester.roles, request.known_at, generation),
+                              wording=llm.wording if llm else None,
                               route=ToolCall(name="route", args=route(reading).model_dump(), result_ids=[]))
+
+    def forget_memos(self) -> None:
+        """Drop every in-process memo (answer-cache entries, question words, read statements): the next
+        ask costs what the first ask after a write costs (benchmarks)."""
+        self._memo.clear()
+        self._words = GenerationMemo(WORDS_SIZE)
+        self.catalog.forget_reads()
+
+    def _reading(self, question: str, as_of: date, generation: Optional[int]):
+        """read_question, with the question's words (all of the reading but its time and intent)
+        kept for the catalog generation: they depend on the question, the spans of its date
+        expressions and the catalog's names, not on as_of."""
+        if generation is None:
+            return read_question(question, as_of, self.catalog.names())
+        time = find_time(question, as_of)
+        words = self._words.get(generation, (question, tuple(time.spans)),
+                                lambda: read_words(question, time.spans, self.catalog.names(generation)))
+        return reading_of(question, time, words)
 
     def bundle(self, bundle_id: str) -> dict:
         return self.catalog.get_bundle(bundle_id)
@@ -382,8 +412,6 @@ class CanonService:
 
     def search(self, query: str, *, roles: list[str], as_of: Optional[date] = None, mode: str = "governed",
                limit: int = 10, known_at: Optional[datetime] = None) -> dict:
-        from resolver.dates import find_time
-
         day = as_of or self.now().date()
         time = find_time(query, day)
         period = (time.period.start, time.period.end) if time.period else None

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from catalog.driver import Driver
 from catalog.errors import CatalogError, NotFoundError
+from catalog.memo import GenerationMemo
 from catalog.loader import LoadedFile, Rejected
 from catalog.records import Authority, EvidenceRecord, LineageEdge, Revision, as_utc, record_edges
 from catalog.bulk import collector_paused
@@ -97,6 +98,9 @@ JOIN (SELECT evidence_id, MAX(revision) AS rev FROM revision
 _VISIBLE = "EXISTS (SELECT 1 FROM revision_role rr WHERE rr.revision_pk = r.pk AND rr.role IN :roles)"
 
 
+READ_MEMO_SIZE = 8192  # read statements kept per generation (MemoReads)
+
+
 class Catalog:
     def __init__(self, url: str):
         self.given = url
@@ -107,6 +111,7 @@ class Catalog:
         self._search = None
         self._graph_cache: Optional[tuple[tuple, LineageGraph]] = None
         self._parsed: dict[int, Revision] = {}
+        self._reads: GenerationMemo[tuple] = GenerationMemo(READ_MEMO_SIZE)
         if self.driver.file is None or not self._schema_current():
             self.engine  # noqa: B018 -- creates (or brings up to date) the tables, and reports a bad URL now
 
@@ -165,10 +170,15 @@ class Catalog:
 
     @staticmethod
     def _bump(conn) -> None:
-        updated = conn.execute(text("UPDATE catalog_meta SET value = CAST(CAST(value AS INTEGER) + 1 AS VARCHAR(32)) "
+        updated = conn.execute(text("UPDATE catalog_meta SET value = CAST(CAST(value AS BIGINT) + 1 AS VARCHAR(32)) "
                                     "WHERE key = 'generation'")).rowcount
         if not updated:
-            conn.execute(text("INSERT INTO catalog_meta (key, value) VALUES ('generation', '1')"))
+            # a random start: a catalog deleted and made again under a running process never
+            # repeats a generation that process's memos were built at
+            import secrets
+
+            conn.execute(text("INSERT INTO catalog_meta (key, value) VALUES ('generation', :g)"),
+                         {"g": str(1 + secrets.randbelow(2 ** 30))})  # fits 32-bit columns (answer_cache.generation)
 
     # -- writes --------------------------------------------------------------------------------
 
@@ -410,10 +420,10 @@ class Catalog:
             self._search = CatalogSearch(self)
         return self._search
 
-    def names(self) -> "CatalogNames":
+    def names(self, generation: Optional[int] = None) -> "CatalogNames":
         """Entity names as the catalog holds them (every form ever recorded: a superset, since
-        resolution then checks what the requester may see at known_at)."""
-        return CatalogNames(self)
+        resolution then checks what the requester may see at known_at). `generation`: as for source()."""
+        return CatalogNames(self, self.reads(generation))
 
     def typo_index(self) -> DeletionIndex:
         generation = self.generation()
@@ -423,8 +433,20 @@ class Catalog:
         self._index_cache = (generation, index)
         return index
 
-    def source(self, roles: Iterable[str], known_at: Optional[datetime]) -> "CatalogSource":
-        return CatalogSource(self, tuple(sorted(set(roles))), known_at or datetime.max.replace(tzinfo=timezone.utc))
+    def source(self, roles: Iterable[str], known_at: Optional[datetime], generation: Optional[int] = None) -> "CatalogSource":
+        """The catalog as one requester sees it at `known_at` (None: everything recorded). With the
+        `generation` the caller read, the source's statements are answered from the read memo of
+        that generation (see MemoReads)."""
+        return CatalogSource(self, tuple(sorted(set(roles))), known_at or datetime.max.replace(tzinfo=timezone.utc),
+                             self.reads(generation))
+
+    def forget_reads(self) -> None:
+        self._reads = GenerationMemo(READ_MEMO_SIZE)
+
+    def reads(self, generation: Optional[int]) -> "MemoReads | Driver":
+        """What answers the read statements of the ask path: the read memo at `generation`, or
+        the driver itself when no generation is given."""
+        return self.driver if generation is None else MemoReads(self.driver, self._reads, generation)
 
     def lineage_graph(self, known_at: datetime) -> LineageGraph:
         generation = self.generation()
@@ -563,18 +585,39 @@ class SqlLineageGraph(LineageGraph):
         return {node: runs(hops.get(node, ())) for node in nodes}
 
 
+class MemoReads:
+    """Read statements answered from the catalog's read memo at one generation.
+
+    Every write that changes what the ask path reads (records, permissions, lineage, freshness,
+    review decisions, names) bumps the generation in the same transaction, so a statement's rows
+    are a function of (generation, statement, parameters); the parameters hold the requester's
+    roles and known_at, so permissions stay inside the statement and one requester's rows are
+    never another's."""
+
+    def __init__(self, driver: Driver, memo: GenerationMemo, generation: int):
+        self.driver = driver
+        self._memo = memo
+        self.generation = generation
+
+    def rows(self, sql: str, params: Optional[dict] = None):
+        params = params or {}
+        key = (sql, *((k, tuple(v) if isinstance(v, list) else v) for k, v in sorted(params.items())))
+        return self._memo.get(self.generation, key, lambda: tuple(self.driver.rows(sql, params)))
+
+
 class CatalogNames:
     """The catalog as a NameLookup: indexed SQL for exact forms, a cached deletion index for typos."""
 
-    def __init__(self, catalog: Catalog):
+    def __init__(self, catalog: Catalog, reads: "MemoReads | Driver"):
         self.catalog = catalog
+        self._reads = reads
         self._typos: Optional[DeletionIndex] = None  # one catalog generation per reading
 
     def forms(self, candidates):
         out: dict[str, set[str]] = {}
         candidates = sorted(set(candidates))
         for start in range(0, len(candidates), 500):
-            for key, entity_id in self.catalog.driver.rows(
+            for key, entity_id in self._reads.rows(
                     "SELECT DISTINCT key, entity_id FROM lookup_key WHERE kind = 'name' AND key IN :k",
                     {"k": candidates[start:start + 500]}):
                 out.setdefault(key, set()).add(entity_id)
@@ -586,22 +629,23 @@ class CatalogNames:
         return self._typos.near(token)
 
     def forms_with_word(self, word):
-        return [f for (f,) in self.catalog.driver.rows("SELECT form FROM name_word WHERE word = :w ORDER BY form", {"w": word})]
+        return [f for (f,) in self._reads.rows("SELECT form FROM name_word WHERE word = :w ORDER BY form", {"w": word})]
 
 
 class CatalogSource:
     """The catalog narrowed to one requester's roles and one known_at (an EvidenceSource)."""
 
-    def __init__(self, catalog: Catalog, roles: tuple[str, ...], known_at: datetime):
+    def __init__(self, catalog: Catalog, roles: tuple[str, ...], known_at: datetime, reads: "MemoReads | Driver"):
         self.catalog = catalog
         self.roles = roles
         self.known_at = known_at
+        self._reads = reads
 
     def _params(self, **extra) -> dict:
         return {"known_at": self.known_at, "roles": list(self.roles) or ["\x00no-role"], **extra}
 
     def _query(self, sql: str, **params):
-        return self.catalog.driver.rows(sql, self._params(**params))
+        return self._reads.rows(sql, self._params(**params))
 
     def entities(self, entity_ids):
         ids = sorted(set(entity_ids))

@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from datetime import date
 from typing import Optional
 
@@ -42,21 +44,37 @@ def _without_mentions(text: str, mentions: list[Match]) -> str:
     return " ".join(t for i, t in enumerate(toks) if i not in drop)
 
 
-def read_question(question: str, as_of: date, index: NameLookup) -> Reading:
+@dataclass(frozen=True)
+class Words:
+    """What a question says besides its dates: read from the question with its date expressions
+    (`spans`) blanked, so it does not depend on the date the question is asked on."""
+
+    mentions: tuple[Match, ...]
+    version: Optional[str]
+    topic: tuple[str, ...]
+    nodes: tuple[str, ...]
+    flags: Mapping[str, bool]  # read-only (resolver.intents.cues)
+    injection: bool
+
+
+def read_words(question: str, spans: list[tuple[int, int]], index: NameLookup) -> Words:
     folded = fold(question)
-    time = find_time(question, as_of)
-    undated = _blank(folded, time.spans)
+    undated = _blank(folded, spans)
     mentions = best_matches(find_matches(tokens(undated), index))
     mentions.sort(key=lambda m: (-m.length, not m.exact, m.start))
     rest = _without_mentions(undated, mentions)
     version_match = _VERSION.search(rest)
-    flags = cues(rest)
-    reading = Reading(question=question, intent="definition_at", time=time, mentions=mentions)
-    reading.version = version_match.group(1) if version_match else None
-    reading.topic = topic_words(rest)
-    reading.nodes = [m.group(1) for m in _NODE.finditer(question)]
+    return Words(mentions=tuple(mentions), version=version_match.group(1) if version_match else None,
+                 topic=tuple(topic_words(rest)), nodes=tuple(m.group(1) for m in _NODE.finditer(question)),
+                 flags=MappingProxyType(cues(rest)), injection=is_injection(folded))
 
-    if is_injection(folded):
+
+def reading_of(question: str, time: TimeFinding, words: Words) -> Reading:
+    """The reading of a question from its time finding and its words: the intent."""
+    flags = words.flags
+    reading = Reading(question=question, intent="definition_at", time=time, mentions=list(words.mentions),
+                      version=words.version, topic=list(words.topic), nodes=list(words.nodes))
+    if words.injection:
         reading.intent = "injection"
     elif flags["freshness"]:
         reading.intent = "freshness"
@@ -78,3 +96,9 @@ def read_question(question: str, as_of: date, index: NameLookup) -> Reading:
     else:
         reading.asks = [k for k in ("model", "sources") if flags["asks_" + k]]
     return reading
+
+
+def read_question(question: str, as_of: date, index: NameLookup) -> Reading:
+    """read: the question's time (relative to as_of), then its words, then its intent."""
+    time = find_time(question, as_of)
+    return reading_of(question, time, read_words(question, time.spans, index))

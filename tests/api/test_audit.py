@@ -50,3 +50,62 @@ def test_cache_serves_repeats_and_is_invalidated_by_any_change(tmp_path):
     after = service.ask(request)
     assert service.cache_hits == 1
     assert "METRIC.REVENUE.v1" not in {e.evidence_id for e in after.evidence}  # row 16: the revocation shows at once
+
+
+def test_a_long_running_service_follows_writes_made_by_another(tmp_path):
+    """A server's memos (answers, readings, read statements) hold for one catalog generation: a
+    revocation or retraction written by another process (here: another service object on the
+    same file) shows on the server's next ask, for the same question and date."""
+    from datetime import date
+
+    db = str(tmp_path / "c.db")
+    record = dict(evidence_id="M.CHURN.v1", entity_id="metric.churn", entity_type="metric_definition", title="Churn",
+                  status="current", authority="authoritative", permissions=["analysts"], effective_from="2024-01-01",
+                  body="Churn is the share of subscribers who leave in a month.")
+    path = tmp_path / "r.yaml"
+
+    def write(**changes):
+        path.write_text(yaml.safe_dump({"records": [dict(record, **changes)]}), encoding="utf-8")
+        CanonService(db).import_paths([str(path)])
+
+    server = CanonService(db)
+
+    def ask(role, day=date(2025, 3, 1)):
+        return server.ask(AskRequest(question="What is churn?", roles=[role], principal="p", as_of=day)).behavior.value
+
+    write()
+    assert (ask("analysts"), ask("finance")) == ("answer", "deny")  # one question, two requesters, one process
+    assert ask("analysts") == "answer" and server.cache_hits == 1
+    write(permissions=["finance"])
+    assert (ask("analysts"), ask("finance")) == ("deny", "answer")
+    assert (ask("analysts", date(2025, 3, 2)), ask("finance", date(2025, 3, 2))) == ("deny", "answer")
+    write(permissions=["finance"], status="retracted")
+    assert (ask("analysts"), ask("finance")) == ("deny", "abstain")
+
+
+def test_the_service_reads_every_suite_question_as_read_question_does(tmp_path):
+    """The service keeps what a question says besides its dates (resolver.interpret.Words) for the
+    catalog generation and reads only the time anew: for every question of the suites, on dates
+    that move relative expressions ("last quarter") across period ends, the reading equals a
+    fresh read_question. The kept words are immutable, so asks that share them cannot change them."""
+    import dataclasses
+    from datetime import date
+
+    import pytest
+
+    from resolver.interpret import read_question
+
+    service = CanonService(str(tmp_path / "c.db"))
+    service.import_paths([str(REPO / "fixtures" / "dossier"), str(REPO / "fixtures" / "telco")])
+    generation = service.catalog.generation()
+    questions = [c["question"] for name in ("dossier", "telco")
+                 for c in yaml.safe_load((REPO / "evals" / "suites" / f"{name}.yaml").read_text(encoding="utf-8"))["cases"]]
+    assert len(questions) > 60
+    for day in (date(2025, 3, 31), date(2025, 4, 1), date(2026, 1, 1), date(2026, 10, 10)):
+        for question in questions:
+            assert service._reading(question, day, generation) == read_question(question, day, service.catalog.names()), question
+    words = next(iter(service._words._values.values()))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        words.topic = ("changed",)
+    with pytest.raises(TypeError):
+        words.flags["numeric"] = True
