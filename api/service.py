@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+from functools import lru_cache
 from datetime import date, datetime, timezone
 from typing import Optional
 
@@ -23,12 +24,18 @@ from resolver.bundle import Bundle, Requester
 from agent.llm_config import LlmConfig
 from agent.router import route
 from resolver.bundle import ToolCall
-from resolver.dates import find_time
+from resolver.dates import TimeFinding, find_time
 from resolver.interpret import read_question, read_words, reading_of
 from resolver.pipeline import answer_reading
 
 DEFAULT_CATALOG = "./.canon/catalog.db"
 WORDS_SIZE = 4096  # questions whose words are kept per catalog generation (CanonService._reading)
+
+
+@lru_cache(maxsize=4096)
+def _time_of(question: str, as_of: date) -> TimeFinding:
+    """find_time is a pure function of the question and as_of: computed once per pair."""
+    return find_time(question, as_of)
 
 
 def default_catalog() -> str:
@@ -359,7 +366,9 @@ class CanonService:
         expressions and the catalog's names, not on as_of."""
         if generation is None:
             return read_question(question, as_of, self.catalog.names())
-        time = find_time(question, as_of)
+        found = _time_of(question, as_of)  # a copy: the reading's time is its own
+        time = TimeFinding(reporting_date=found.reporting_date, period=found.period, spans=list(found.spans),
+                           explicit=found.explicit)
         words = self._words.get(generation, (question, tuple(time.spans)),
                                 lambda: read_words(question, time.spans, self.catalog.names(generation)))
         return reading_of(question, time, words)
