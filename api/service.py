@@ -5,6 +5,7 @@ and `known_at` values before anything below it runs.
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 from functools import lru_cache
@@ -30,6 +31,7 @@ from resolver.pipeline import answer_reading
 
 DEFAULT_CATALOG = "./.canon/catalog.db"
 WORDS_SIZE = 4096  # questions whose words are kept per catalog generation (CanonService._reading)
+ANSWERS_SIZE = 2048  # answer-cache entries kept in process per catalog generation (CanonService._cached_answer)
 
 
 @lru_cache(maxsize=4096)
@@ -105,13 +107,12 @@ def compact_json(data: dict) -> bytes:
 
 class ServedAnswer:
     """A bundle's JSON, serialized once: stored for audit, put in the answer cache, sent over HTTP.
-    As an answer-cache entry it is valid for one catalog generation, and served only after its
-    evidence verifies again for the requester."""
+    As an answer-cache entry it is kept for one catalog generation (CanonService._answers), and
+    served only after its evidence verifies again for the requester."""
 
-    __slots__ = ("generation", "_bundle", "shown", "checked", "_body")
+    __slots__ = ("_bundle", "shown", "checked", "_body")
 
-    def __init__(self, generation: int, bundle: dict):
-        self.generation = generation
+    def __init__(self, bundle: dict):
         self._bundle = {k: v for k, v in bundle.items() if k != "id"}
         self.shown = {e["evidence_id"]: (e["revision"], e["content_hash"]) for e in bundle["evidence"]}
         self.checked = set(self.shown) | set(bundle["context_ids"])
@@ -135,7 +136,7 @@ class CanonService:
     def __init__(self, catalog: Optional[str] = None, config: Optional[CanonConfig] = None):
         self.catalog = Catalog(catalog or default_catalog())
         self._config = config
-        self._memo: dict[str, ServedAnswer] = {}  # answer-cache entries by key (see _cached_answer)
+        self._answers = GenerationMemo(ANSWERS_SIZE)  # answer-cache entries by key (see _cached_answer)
         self._words = GenerationMemo(WORDS_SIZE)  # what questions say besides dates, by (question, date spans)
 
     @property
@@ -245,7 +246,6 @@ class CanonService:
     # -- ask -----------------------------------------------------------------------------------
 
     cache_hits = 0
-    MEMO_SIZE = 2048
 
     def ask(self, request: AskRequest) -> Bundle:
         bundle, served = self._ask(request)
@@ -276,14 +276,13 @@ class CanonService:
     def _cached_answer(self, key: str, generation: int, roles: list[str], known_at: Optional[datetime]) -> Optional["ServedAnswer"]:
         """The answer cached under `key`: only while the catalog is at the generation it was made
         in, and only if its evidence still verifies for this requester."""
-        found = self._memo.get(key)
-        if found is None or found.generation != generation:
-            stored = self.catalog.cached(key, generation)
-            if stored is None:
-                return None
-            if len(self._memo) >= self.MEMO_SIZE:
-                self._memo.pop(next(iter(self._memo)))
-            found = self._memo[key] = ServedAnswer(generation, stored)
+        def stored() -> Optional[ServedAnswer]:
+            payload = self.catalog.cached(key, generation)
+            return None if payload is None else ServedAnswer(payload)
+
+        found = self._answers.get(generation, key, stored)
+        if found is None:
+            return None
         verified = self.catalog.source(roles, known_at, generation).verify(found.checked)
         if any(verified.get(evidence_id) != version for evidence_id, version in found.shown.items()):
             return None
@@ -293,11 +292,11 @@ class CanonService:
     def _answer(self, request: AskRequest, key: str, generation: int) -> tuple[Bundle, "ServedAnswer"]:
         """Resolve (request.as_of set), cache what may be cached, store the bundle for audit."""
         bundle = self._resolve_only(request, generation)
-        served = ServedAnswer(generation, bundle.to_json())
+        served = ServedAnswer(bundle.to_json())
         if bundle.behavior.value in ("answer", "answer_with_conflict", "clarify_or_split") and bundle.evidence \
                 and bundle.validation.passed:
             self.catalog.cache(key, served.text, generation)
-            self._memo.pop(key, None)  # a stale entry of this generation (its evidence no longer verified)
+            self._answers.put(generation, key, served)  # in place of an entry whose evidence no longer verified
         if request.id is not None:
             bundle = bundle.model_copy(update={"id": request.id})
         self.catalog.save_bundle(bundle.bundle_id, bundle.requester.principal, bundle.question,
@@ -356,8 +355,8 @@ class CanonService:
     def forget_memos(self) -> None:
         """Drop every in-process memo (answer-cache entries, question words, read statements): the next
         ask costs what the first ask after a write costs (benchmarks)."""
-        self._memo.clear()
-        self._words = GenerationMemo(WORDS_SIZE)
+        self._answers.clear()
+        self._words.clear()
         self.catalog.forget_reads()
 
     def _reading(self, question: str, as_of: date, generation: Optional[int]):
@@ -366,9 +365,8 @@ class CanonService:
         expressions and the catalog's names, not on as_of."""
         if generation is None:
             return read_question(question, as_of, self.catalog.names())
-        found = _time_of(question, as_of)  # a copy: the reading's time is its own
-        time = TimeFinding(reporting_date=found.reporting_date, period=found.period, spans=list(found.spans),
-                           explicit=found.explicit)
+        found = _time_of(question, as_of)
+        time = dataclasses.replace(found, spans=list(found.spans))  # a copy: the reading's time is its own
         words = self._words.get(generation, (question, tuple(time.spans)),
                                 lambda: read_words(question, time.spans, self.catalog.names(generation)))
         return reading_of(question, time, words)

@@ -24,6 +24,13 @@ CREATE INDEX IF NOT EXISTS hit_evidence ON hit (evidence_id, row);
 _CHUNK = 500  # SQLite's bound-parameter limit is far above this
 
 
+def _parts(values: list):
+    """`values` in slices of at most _CHUNK, each with its `?, ?, ...` placeholders."""
+    for at in range(0, len(values), _CHUNK):
+        part = values[at: at + _CHUNK]
+        yield part, ",".join("?" * len(part))
+
+
 class HitStore:
     """Hit payloads by row number, in `path` (created when missing). Thread-safe: one connection
     per thread, in autocommit mode (a read never pins an old snapshot)."""
@@ -62,9 +69,7 @@ class HitStore:
         """The payloads of `rows` that exist, by row."""
         out: dict[int, bytes] = {}
         con = self._connection()
-        for at in range(0, len(rows), _CHUNK):
-            part = rows[at: at + _CHUNK]
-            marks = ",".join("?" * len(part))
+        for part, marks in _parts(rows):
             out.update(con.execute(f"SELECT row, payload FROM hit WHERE row IN ({marks})", part).fetchall())
         return out
 
@@ -77,9 +82,7 @@ class HitStore:
         con = self._connection()
         con.execute("BEGIN IMMEDIATE")
         try:
-            for at in range(0, len(ids), _CHUNK):
-                part = ids[at: at + _CHUNK]
-                marks = ",".join("?" * len(part))
+            for part, marks in _parts(ids):
                 if before is None:
                     con.execute(f"DELETE FROM hit WHERE evidence_id IN ({marks})", part)
                 else:
@@ -89,13 +92,8 @@ class HitStore:
             con.execute("ROLLBACK")
             raise
 
-    def clear(self, *, before: int | None = None) -> None:
-        """Delete every row (below `before`, when given)."""
-        con = self._connection()
-        if before is None:
-            con.execute("DELETE FROM hit")
-        else:
-            con.execute("DELETE FROM hit WHERE row < ?", (before,))
+    def clear(self) -> None:
+        self._connection().execute("DELETE FROM hit")
 
     def count(self) -> int:
         return self._connection().execute("SELECT COUNT(*) FROM hit").fetchone()[0]

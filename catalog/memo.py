@@ -33,12 +33,27 @@ class GenerationMemo(Generic[V]):
             return found
         value = compute()
         if value is not None:
-            with self._lock:
-                if values is self._values:
-                    if len(values) >= self.limit:
-                        values.pop(next(iter(values)))
-                    values[key] = value
+            self._keep(values, key, value)
         return value
+
+    def put(self, generation: int, key: Hashable, value: V) -> None:
+        """Keep `value` for `key` at `generation` (replacing what was kept)."""
+        with self._lock:
+            if generation != self.generation:
+                self.generation, self._values = generation, {}
+            values = self._values
+        self._keep(values, key, value)
+
+    def _keep(self, values: dict, key: Hashable, value: V) -> None:
+        with self._lock:
+            if values is self._values:  # not dropped for another generation meanwhile
+                if key not in values and len(values) >= self.limit:
+                    values.pop(next(iter(values)))
+                values[key] = value
+
+    def clear(self) -> None:
+        with self._lock:
+            self._values = {}
 
     def __len__(self) -> int:
         return len(self._values)

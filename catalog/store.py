@@ -441,7 +441,7 @@ class Catalog:
                              self.reads(generation))
 
     def forget_reads(self) -> None:
-        self._reads = GenerationMemo(READ_MEMO_SIZE)
+        self._reads.clear()
 
     def reads(self, generation: Optional[int]) -> "MemoReads | Driver":
         """What answers the read statements of the ask path: the read memo at `generation`, or

@@ -201,7 +201,7 @@ class TextIndex:
         hits_file = self.path / "hits.db"
         self.was_reset = marker.exists() and (json.loads(marker.read_text()).get("version") != SCHEMA_VERSION
                                               or not hits_file.exists())
-        if self.was_reset:  # an index of another schema: emptied, its owner re-indexes (SearchIndexes)
+        if self.was_reset:  # an index of another schema, or without its hit store: emptied, its owner re-indexes (SearchIndexes)
             shutil.rmtree(self.path)
             self.path.mkdir(parents=True)
         self.schema = self._build_schema()
@@ -504,8 +504,8 @@ class TextIndex:
 
     def _filter_clauses(self, roles: Collection[str], as_of: Optional[date], exclude_untrusted: bool,
                         statuses: Optional[Collection[str]], authorities: Optional[Collection[str]]):
-        Q, Occur, t = self._t.Query, self._t.Occur, self._t
-        zero = lambda q: Q.const_score_query(q, 0.0)  # noqa: E731 - a filter never scores
+        Q, Occur = self._t.Query, self._t.Occur
+        zero = self._filter_only
         if exclude_untrusted and authorities is None and statuses is None:
             clauses = [(Occur.Must, zero(self._any_of("visible", roles)))]  # perm, not untrusted, not retracted
             return clauses + self._as_of_clauses(as_of)
@@ -524,10 +524,13 @@ class TextIndex:
         if as_of is None:
             return []
         Q, Occur, t = self._t.Query, self._t.Occur, self._t
-        zero = lambda q: Q.const_score_query(q, 0.0)  # noqa: E731
         day = as_of.toordinal()
-        return [(Occur.Must, zero(Q.range_query(self.schema, "eff_from", t.FieldType.Integer, None, day))),
-                (Occur.Must, zero(Q.range_query(self.schema, "eff_to", t.FieldType.Integer, day, None)))]
+        return [(Occur.Must, self._filter_only(Q.range_query(self.schema, "eff_from", t.FieldType.Integer, None, day))),
+                (Occur.Must, self._filter_only(Q.range_query(self.schema, "eff_to", t.FieldType.Integer, day, None)))]
+
+    def _filter_only(self, query):
+        """A filter clause: it never scores."""
+        return self._t.Query.const_score_query(query, 0.0)
 
     def _query(self, words: list[str], idents: list[str], filters, at_least: Optional[int], terms: _QueryTerms):
         """Every term exactly (`at_least` None), or at least `at_least` terms loosely (the terms

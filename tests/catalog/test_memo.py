@@ -49,3 +49,15 @@ def test_threads_sharing_a_memo_get_consistent_values():
     for t in threads:
         t.join()
     assert errors == []
+
+
+def test_put_replaces_a_kept_value_and_clear_forgets_all():
+    memo = GenerationMemo(limit=2)
+    memo.get(3, "a", lambda: "old")
+    memo.put(3, "a", "new")
+    memo.put(3, "b", "b")
+    assert memo.get(3, "a", lambda: "computed") == "new" and len(memo) == 2  # replacing evicts nothing
+    memo.put(4, "c", "c")  # another generation: the others go
+    assert len(memo) == 1 and memo.get(4, "a", lambda: "computed") == "computed"
+    memo.clear()
+    assert len(memo) == 0 and memo.get(4, "c", lambda: "again") == "again"
