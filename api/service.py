@@ -5,7 +5,6 @@ and `known_at` values before anything below it runs.
 """
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 from functools import lru_cache
@@ -25,7 +24,7 @@ from resolver.bundle import Bundle, Requester
 from agent.llm_config import LlmConfig
 from agent.router import route
 from resolver.bundle import ToolCall
-from resolver.dates import TimeFinding, find_time
+from resolver.dates import TimeScan, find_time, place_time, scan_time
 from resolver.interpret import read_question, read_words, reading_of
 from resolver.pipeline import answer_reading
 
@@ -35,9 +34,10 @@ ANSWERS_SIZE = 2048  # answer-cache entries kept in process per catalog generati
 
 
 @lru_cache(maxsize=4096)
-def _time_of(question: str, as_of: date) -> TimeFinding:
-    """find_time is a pure function of the question and as_of: computed once per pair."""
-    return find_time(question, as_of)
+def _time_scan(question: str) -> TimeScan:
+    """scan_time is a pure function of the question: its date expressions are found once, and
+    placed on each request's as_of (place_time)."""
+    return scan_time(question)
 
 
 def default_catalog() -> str:
@@ -293,14 +293,16 @@ class CanonService:
         """Resolve (request.as_of set), cache what may be cached, store the bundle for audit."""
         bundle = self._resolve_only(request, generation)
         served = ServedAnswer(bundle.to_json())
-        if bundle.behavior.value in ("answer", "answer_with_conflict", "clarify_or_split") and bundle.evidence \
-                and bundle.validation.passed:
-            self.catalog.cache(key, served.text, generation)
-            self._answers.put(generation, key, served)  # in place of an entry whose evidence no longer verified
+        cacheable = bundle.behavior.value in ("answer", "answer_with_conflict", "clarify_or_split") \
+            and bool(bundle.evidence) and bundle.validation.passed
         if request.id is not None:
             bundle = bundle.model_copy(update={"id": request.id})
+        # the bundle and its cache entry in one transaction
         self.catalog.save_bundle(bundle.bundle_id, bundle.requester.principal, bundle.question,
-                                 served.body(request.id).decode("utf-8"), self.now())
+                                 served.body(request.id).decode("utf-8"), self.now(),
+                                 cache=(key, served.text, generation) if cacheable else None)
+        if cacheable:
+            self._answers.put(generation, key, served)  # in place of an entry whose evidence no longer verified
         return bundle, served
 
     @staticmethod
@@ -365,8 +367,7 @@ class CanonService:
         expressions and the catalog's names, not on as_of."""
         if generation is None:
             return read_question(question, as_of, self.catalog.names())
-        found = _time_of(question, as_of)
-        time = dataclasses.replace(found, spans=list(found.spans))  # a copy: the reading's time is its own
+        time = place_time(_time_scan(question), as_of)  # a TimeFinding of this reading's own
         words = self._words.get(generation, (question, tuple(time.spans)),
                                 lambda: read_words(question, time.spans, self.catalog.names(generation)))
         return reading_of(question, time, words)

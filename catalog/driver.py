@@ -70,6 +70,33 @@ class Driver:
         """One writing statement, committed at once."""
         self.rows(sql, params)
 
+    def execute_all(self, statements: list[tuple[str, dict]]) -> None:
+        """Writing statements in one transaction: all are committed, or none."""
+        bound = [self._bind(sql, params) for sql, params in statements]
+        if self.file is not None:
+            conn = self._sqlite()
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                for statement, args in bound:
+                    conn.execute(statement, args)
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
+            return
+        conn = self._engine().raw_connection()
+        try:
+            cursor = conn.cursor()
+            try:
+                for statement, args in bound:
+                    cursor.execute(statement, args)
+            except BaseException:
+                conn.rollback()
+                raise
+            conn.commit()
+        finally:
+            conn.close()
+
     def column_time(self, value: datetime):
         """A datetime as a value comparable with DATETIME columns written through SQLAlchemy."""
         return sqlite_datetime(value) if self.file is not None else value

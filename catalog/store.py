@@ -466,22 +466,26 @@ class Catalog:
         self._graph_cache = (key, graph)
         return graph
 
-    def save_bundle(self, bundle_id: str, principal: Optional[str], question: str, payload: str, now: datetime) -> None:
-        """Store a bundle's JSON (`payload`, serialized by the caller) for audit and replay; once per id."""
-        self.driver.execute("INSERT INTO bundle (bundle_id, created_at, principal, question, payload) "
-                            "VALUES (:b, :t, :p, :q, :payload) ON CONFLICT (bundle_id) DO NOTHING",
-                            {"b": bundle_id, "t": now, "p": principal, "q": question, "payload": payload})
+    _SAVE_BUNDLE = ("INSERT INTO bundle (bundle_id, created_at, principal, question, payload) "
+                    "VALUES (:b, :t, :p, :q, :payload) ON CONFLICT (bundle_id) DO NOTHING")
+    _CACHE = ("INSERT INTO answer_cache (key, generation, payload) VALUES (:k, :g, :p) "
+              "ON CONFLICT (key) DO UPDATE SET generation = excluded.generation, payload = excluded.payload")
+
+    def save_bundle(self, bundle_id: str, principal: Optional[str], question: str, payload: str, now: datetime,
+                    *, cache: Optional[tuple[str, str, int]] = None) -> None:
+        """Store a bundle's JSON (`payload`, serialized by the caller) for audit and replay; once per id.
+        `cache`: (key, payload, generation) of an answer-cache entry written in the same transaction."""
+        statements = [(self._SAVE_BUNDLE, {"b": bundle_id, "t": now, "p": principal, "q": question, "payload": payload})]
+        if cache is not None:
+            key, cached, generation = cache
+            statements.append((self._CACHE, {"k": key, "g": generation, "p": cached}))
+        self.driver.execute_all(statements)
 
     def cached(self, key: str, generation: int) -> Optional[dict]:
         """The answer cached under `key` for this catalog generation (older ones are stale)."""
         payload = self.driver.scalar("SELECT payload FROM answer_cache WHERE key = :k AND generation = :g",
                                      {"k": key, "g": generation})
         return json.loads(payload) if payload else None
-
-    def cache(self, key: str, payload: str, generation: int) -> None:
-        self.driver.execute("INSERT INTO answer_cache (key, generation, payload) VALUES (:k, :g, :p) "
-                            "ON CONFLICT (key) DO UPDATE SET generation = excluded.generation, payload = excluded.payload",
-                            {"k": key, "g": generation, "p": payload})
 
     def bundle_created_at(self, bundle_id: str) -> Optional[datetime]:
         return _utc(self.driver.scalar("SELECT created_at FROM bundle WHERE bundle_id = :b", {"b": bundle_id}))

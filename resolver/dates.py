@@ -1,8 +1,10 @@
 """Dates and periods as people write them, resolved against an explicit `as_of`.
 
 `find_time(text, as_of)` returns the reporting date or period a question names, and the
-character spans it consumed (so the rest of understanding can ignore them). Nothing here reads
-the clock.
+character spans it consumed (so the rest of understanding can ignore them). It is two steps:
+`scan_time(text)` finds the expressions (it depends on the text alone, so a service scans a
+question once) and `place_time(scan, as_of)` gives them their values on a date. Nothing here
+reads the clock.
 """
 from __future__ import annotations
 
@@ -85,29 +87,32 @@ def _last_past_month(month: int, as_of: date) -> int:
     return as_of.year if month <= as_of.month else as_of.year - 1
 
 
-# Each pattern yields a Period or a date. Order matters: longer forms first.
-def _period_patterns(as_of: date):
-    return [
-        (rf"\b(?:q|quarter\s*)([1-4])\s*[/ -]?\s*(?:of\s+)?{_Y}\b", lambda m: _quarter(int(m[2]), int(m[1]))),
-        (rf"\b{_Y}\s*[/ -]?\s*q([1-4])\b", lambda m: _quarter(int(m[1]), int(m[2]))),
-        (rf"\b([1-4])\.\s*(?:ctvrtleti|kvartal)\w*\s+(?:roku\s+)?{_Y}\b", lambda m: _quarter(int(m[2]), int(m[1]))),
-        (rf"\b(first|second|1st|2nd)\s+quarter\s+(?:of\s+)?{_Y}\b",
-         lambda m: _quarter(int(m[2]), 1 if m[1] in ("first", "1st") else 2)),
-        (rf"\b(third|fourth|3rd|4th)\s+quarter\s+(?:of\s+)?{_Y}\b",
-         lambda m: _quarter(int(m[2]), 3 if m[1] in ("third", "3rd") else 4)),
-        (rf"\bh([12])\s*[/ -]?\s*{_Y}\b", lambda m: _half(int(m[2]), int(m[1]))),
-        (rf"\b{_Y}\s*[/ -]?\s*h([12])\b", lambda m: _half(int(m[1]), int(m[2]))),
-        (rf"\b(first|second)\s+half\s+(?:of\s+)?{_Y}\b", lambda m: _half(int(m[2]), 1 if m[1] == "first" else 2)),
-        (rf"\b([12])\.\s*pololeti\s+(?:roku\s+)?{_Y}\b", lambda m: _half(int(m[2]), int(m[1]))),
-        (rf"\b(?:fy|fiscal\s+year|financial\s+year)\s*'?{_Y}\b", lambda m: _year(int(m[1]), f"FY{m[1]}")),
-        (rf"\b(?:calendar\s+year|full\s+year|year|rok|roku|v\s+roce|za\s+rok|cely\s+rok)\s+{_Y}\b", lambda m: _year(int(m[1]))),
-        (rf"\b({_MONTH_RE})\s+{_Y}\b", lambda m: _month(int(m[2]), _MONTHS[m[1]])),
-        (r"\b(?:last|previous|prior)\s+year\b|\bloni\b|\blonsk\w*\b|\bminul\w*\s+rok\w*\b", lambda m: _year(as_of.year - 1)),
-        (r"\b(?:this|current)\s+year\b|\bletos\w*\b|\btento\s+rok\b", lambda m: _year(as_of.year)),
-        (r"\b(?:last|previous|prior)\s+quarter\b|\bminul\w*\s+ctvrtleti\b", lambda m: _previous_quarter(as_of)),
-        (r"\b(?:last|previous|prior)\s+month\b|\bminul\w*\s+mesic\w*\b", lambda m: _previous_month(as_of)),
-        (rf"\b(?:in|during|for|v|ve)\s+({_MONTH_RE})\b(?!\s+\d)", lambda m: _month(_last_past_month(_MONTHS[m[1]], as_of), _MONTHS[m[1]])),
-    ]
+# Each pattern yields a Period or a date. Order matters: longer forms first. A builder takes the
+# match and as_of; only the relative forms ("last quarter", "today") read as_of.
+_PERIOD_PATTERNS = [(re.compile(p), build) for p, build in [
+    (rf"\b(?:q|quarter\s*)([1-4])\s*[/ -]?\s*(?:of\s+)?{_Y}\b", lambda m, as_of: _quarter(int(m[2]), int(m[1]))),
+    (rf"\b{_Y}\s*[/ -]?\s*q([1-4])\b", lambda m, as_of: _quarter(int(m[1]), int(m[2]))),
+    (rf"\b([1-4])\.\s*(?:ctvrtleti|kvartal)\w*\s+(?:roku\s+)?{_Y}\b", lambda m, as_of: _quarter(int(m[2]), int(m[1]))),
+    (rf"\b(first|second|1st|2nd)\s+quarter\s+(?:of\s+)?{_Y}\b",
+     lambda m, as_of: _quarter(int(m[2]), 1 if m[1] in ("first", "1st") else 2)),
+    (rf"\b(third|fourth|3rd|4th)\s+quarter\s+(?:of\s+)?{_Y}\b",
+     lambda m, as_of: _quarter(int(m[2]), 3 if m[1] in ("third", "3rd") else 4)),
+    (rf"\bh([12])\s*[/ -]?\s*{_Y}\b", lambda m, as_of: _half(int(m[2]), int(m[1]))),
+    (rf"\b{_Y}\s*[/ -]?\s*h([12])\b", lambda m, as_of: _half(int(m[1]), int(m[2]))),
+    (rf"\b(first|second)\s+half\s+(?:of\s+)?{_Y}\b", lambda m, as_of: _half(int(m[2]), 1 if m[1] == "first" else 2)),
+    (rf"\b([12])\.\s*pololeti\s+(?:roku\s+)?{_Y}\b", lambda m, as_of: _half(int(m[2]), int(m[1]))),
+    (rf"\b(?:fy|fiscal\s+year|financial\s+year)\s*'?{_Y}\b", lambda m, as_of: _year(int(m[1]), f"FY{m[1]}")),
+    (rf"\b(?:calendar\s+year|full\s+year|year|rok|roku|v\s+roce|za\s+rok|cely\s+rok)\s+{_Y}\b",
+     lambda m, as_of: _year(int(m[1]))),
+    (rf"\b({_MONTH_RE})\s+{_Y}\b", lambda m, as_of: _month(int(m[2]), _MONTHS[m[1]])),
+    (r"\b(?:last|previous|prior)\s+year\b|\bloni\b|\blonsk\w*\b|\bminul\w*\s+rok\w*\b",
+     lambda m, as_of: _year(as_of.year - 1)),
+    (r"\b(?:this|current)\s+year\b|\bletos\w*\b|\btento\s+rok\b", lambda m, as_of: _year(as_of.year)),
+    (r"\b(?:last|previous|prior)\s+quarter\b|\bminul\w*\s+ctvrtleti\b", lambda m, as_of: _previous_quarter(as_of)),
+    (r"\b(?:last|previous|prior)\s+month\b|\bminul\w*\s+mesic\w*\b", lambda m, as_of: _previous_month(as_of)),
+    (rf"\b(?:in|during|for|v|ve)\s+({_MONTH_RE})\b(?!\s+\d)",
+     lambda m, as_of: _month(_last_past_month(_MONTHS[m[1]], as_of), _MONTHS[m[1]])),
+]]
 
 
 def _previous_quarter(as_of: date) -> Period:
@@ -120,16 +125,20 @@ def _previous_month(as_of: date) -> Period:
     return _month(first.year, first.month)
 
 
-def _date_patterns(as_of: date):
-    return [
-        (r"\b((?:19|20)\d{2})-(\d{1,2})-(\d{1,2})\b", lambda m: _safe_date(int(m[1]), int(m[2]), int(m[3]))),
-        (r"\b(\d{1,2})\.\s*(\d{1,2})\.\s*((?:19|20)\d{2})\b", lambda m: _safe_date(int(m[3]), int(m[2]), int(m[1]))),
-        (r"\b(\d{1,2})/(\d{1,2})/((?:19|20)\d{2})\b", lambda m: _slash_date(int(m[1]), int(m[2]), int(m[3]))),
-        (rf"\b(\d{{1,2}}){_ORD}\.?\s+(?:of\s+)?({_MONTH_RE})\.?,?\s+{_Y}\b", lambda m: _safe_date(int(m[3]), _MONTHS[m[2]], int(m[1]))),
-        (rf"\b({_MONTH_RE})\.?\s+(\d{{1,2}}){_ORD},?\s+{_Y}\b", lambda m: _safe_date(int(m[3]), _MONTHS[m[1]], int(m[2]))),
-        (r"\b(?:today|dnes|dnesni\w*)\b", lambda m: as_of),
-        (r"\b(?:yesterday|vcera|vcerejsi\w*)\b", lambda m: as_of - timedelta(days=1)),
-    ]
+# A point pattern's builder returns None for an impossible date (31.02.2025): that match is not a
+# date and claims no text. Only the relative forms read as_of, and they are never None.
+_DATE_PATTERNS = [(re.compile(p), build) for p, build in [
+    (r"\b((?:19|20)\d{2})-(\d{1,2})-(\d{1,2})\b", lambda m, as_of: _safe_date(int(m[1]), int(m[2]), int(m[3]))),
+    (r"\b(\d{1,2})\.\s*(\d{1,2})\.\s*((?:19|20)\d{2})\b", lambda m, as_of: _safe_date(int(m[3]), int(m[2]), int(m[1]))),
+    (r"\b(\d{1,2})/(\d{1,2})/((?:19|20)\d{2})\b", lambda m, as_of: _slash_date(int(m[1]), int(m[2]), int(m[3]))),
+    (rf"\b(\d{{1,2}}){_ORD}\.?\s+(?:of\s+)?({_MONTH_RE})\.?,?\s+{_Y}\b",
+     lambda m, as_of: _safe_date(int(m[3]), _MONTHS[m[2]], int(m[1]))),
+    (rf"\b({_MONTH_RE})\.?\s+(\d{{1,2}}){_ORD},?\s+{_Y}\b", lambda m, as_of: _safe_date(int(m[3]), _MONTHS[m[1]], int(m[2]))),
+    (r"\b(?:today|dnes|dnesni\w*)\b", lambda m, as_of: as_of),
+    (r"\b(?:yesterday|vcera|vcerejsi\w*)\b", lambda m, as_of: as_of - timedelta(days=1)),
+]]
+_RELATIVE_DATES = 2  # the last patterns above: never None, whatever as_of
+_BARE_YEAR = re.compile(r"(?<![\w.#/-])((?:19|20)\d{2})(?![\w/-]|\.\d)")
 
 
 def _slash_date(a: int, b: int, year: int) -> Optional[date]:
@@ -140,66 +149,99 @@ def _slash_date(a: int, b: int, year: int) -> Optional[date]:
 _RANGE_SEP = r"\s*(?:to|until|till|through|thru|and|do|az|-|–)\s*"
 
 
-def find_time(text: str, as_of: date) -> TimeFinding:
+@dataclass(frozen=True)
+class _Found:
+    """One date or period expression of a text: where it is and how to build its value."""
+
+    start: int
+    end: int
+    match: re.Match
+    build: object  # (match, as_of) -> date | Period | None
+
+
+@dataclass(frozen=True)
+class TimeScan:
+    """What a text says about time, before any as_of is known: its date and period expressions
+    in text order, whether its first two dates form a range, and which periods stand after
+    "end of" / "start of". `place_time` turns it into a TimeFinding for an as_of."""
+
+    points: tuple[_Found, ...]
+    periods: tuple[_Found, ...]
+    range_between_first_two: bool
+    edges: tuple[Optional[str], ...]  # per period: "end", "start" or None
+
+
+def scan_time(text: str) -> TimeScan:
+    """The first step of find_time: everything that depends on the text alone."""
     folded = fold(text)
-    found = TimeFinding()
     taken: list[tuple[int, int]] = []
 
     def free(a: int, b: int) -> bool:
         return all(b <= s or a >= e for s, e in taken)
 
     # Point dates (and their positions) first, so that ranges and edges can use them.
-    points: list[tuple[int, int, date]] = []
-    for pattern, build in _date_patterns(as_of):
-        for m in re.finditer(pattern, folded):
-            if free(m.start(), m.end()):
-                value = build(m)
-                if value is not None:
-                    points.append((m.start(), m.end(), value))
-                    taken.append((m.start(), m.end()))
-    points.sort()
+    points: list[_Found] = []
+    for n, (pattern, build) in enumerate(_DATE_PATTERNS):
+        relative = n >= len(_DATE_PATTERNS) - _RELATIVE_DATES
+        for m in pattern.finditer(folded):
+            if free(m.start(), m.end()) and (relative or build(m, None) is not None):
+                points.append(_Found(m.start(), m.end(), m, build))
+                taken.append((m.start(), m.end()))
+    points.sort(key=lambda p: p.start)
 
-    periods: list[tuple[int, int, Period]] = []
-    for pattern, build in _period_patterns(as_of):
-        for m in re.finditer(pattern, folded):
+    periods: list[_Found] = []
+    for pattern, build in _PERIOD_PATTERNS:
+        for m in pattern.finditer(folded):
             if free(m.start(), m.end()):
-                periods.append((m.start(), m.end(), build(m)))
+                periods.append(_Found(m.start(), m.end(), m, build))
                 taken.append((m.start(), m.end()))
     # A bare year ("for 2025") is a period when nothing else claimed it.
-    for m in re.finditer(r"(?<![\w.#/-])((?:19|20)\d{2})(?![\w/-]|\.\d)", folded):
+    for m in _BARE_YEAR.finditer(folded):
         if free(m.start(), m.end()):
-            periods.append((m.start(), m.end(), _year(int(m[1]))))
+            periods.append(_Found(m.start(), m.end(), m, lambda m, as_of: _year(int(m[1]))))
             taken.append((m.start(), m.end()))
-    periods.sort(key=lambda p: p[0])
+    periods.sort(key=lambda p: p.start)
 
-    # "from D1 to D2" / "between D1 and D2" / "od D1 do D2"
-    if len(points) >= 2:
-        (s1, e1, d1), (s2, e2, d2) = points[0], points[1]
-        if re.fullmatch(_RANGE_SEP, folded[e1:s2]) and d1 <= d2:
+    ranged = len(points) >= 2 and re.fullmatch(_RANGE_SEP, folded[points[0].end:points[1].start]) is not None
+    edges = tuple("end" if re.search(_EDGE_END + r"$", folded[:p.start])
+                  else "start" if re.search(_EDGE_START + r"$", folded[:p.start]) else None for p in periods)
+    return TimeScan(tuple(points), tuple(periods), ranged, edges)
+
+
+def place_time(scan: TimeScan, as_of: date) -> TimeFinding:
+    """The second step of find_time: the scanned expressions' values on `as_of`."""
+    found = TimeFinding()
+    if scan.range_between_first_two:  # "from D1 to D2" / "between D1 and D2" / "od D1 do D2"
+        first, second = scan.points[0], scan.points[1]
+        d1, d2 = first.build(first.match, as_of), second.build(second.match, as_of)
+        if d1 <= d2:
             found.period = Period(d1, d2, f"{d1.isoformat()} to {d2.isoformat()}")
-            found.spans = [(s1, e2)]
+            found.spans = [(first.start, second.end)]
             found.explicit = True
             return found
 
     # "end of Q2 2025" / "start of 2025" turn a period into a date.
-    for start, end, period in periods:
-        before = folded[:start]
-        if re.search(_EDGE_END + r"$", before):
-            found.reporting_date = period.end
-        elif re.search(_EDGE_START + r"$", before):
-            found.reporting_date = period.start
-        else:
+    for p, edge in zip(scan.periods, scan.edges):
+        if edge is None:
             continue
-        found.spans = [(start, end)]
+        period = p.build(p.match, as_of)
+        found.reporting_date = period.end if edge == "end" else period.start
+        found.spans = [(p.start, p.end)]
         found.explicit = True
         return found
 
-    if points:
-        found.reporting_date = points[0][2]
-        found.spans = [(points[0][0], points[0][1])]
+    if scan.points:
+        first = scan.points[0]
+        found.reporting_date = first.build(first.match, as_of)
+        found.spans = [(first.start, first.end)]
         found.explicit = True
-    elif periods:
-        found.period = periods[0][2]
-        found.spans = [(periods[0][0], periods[0][1])]
+    elif scan.periods:
+        first = scan.periods[0]
+        found.period = first.build(first.match, as_of)
+        found.spans = [(first.start, first.end)]
         found.explicit = True
     return found
+
+
+def find_time(text: str, as_of: date) -> TimeFinding:
+    return place_time(scan_time(text), as_of)

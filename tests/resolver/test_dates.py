@@ -4,7 +4,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from resolver.dates import find_time
+from resolver.dates import find_time, place_time, scan_time
 
 CASES = yaml.safe_load((Path(__file__).parent / "golden" / "dates.yaml").read_text(encoding="utf-8"))
 
@@ -19,3 +19,24 @@ def test_dates_as_people_write_them(case):
     else:
         assert found.period is None
     assert found.explicit == ("date" in case or "period" in case)
+
+
+def test_one_scan_placed_on_each_date():
+    """scan_time reads the text alone: one scan of a text, placed on each of its cases' dates,
+    gives every case's answer (the service scans a question once and places it per request)."""
+    by_text: dict[str, list[dict]] = {}
+    for case in CASES:
+        by_text.setdefault(case["text"], []).append(case)
+    assert any(len({c["as_of"] for c in group}) > 1 for group in by_text.values())
+    for text, group in by_text.items():
+        scan = scan_time(text)
+        for case in group:
+            found = place_time(scan, case["as_of"])
+            assert found.reporting_date == case.get("date"), (text, case["as_of"])
+            assert (found.period.start, found.period.end) == tuple(case["period"]) if "period" in case else found.period is None
+
+
+def test_each_placement_is_its_own():
+    scan = scan_time("revenue at the end of Q2 2025")
+    first, second = place_time(scan, date(2026, 1, 1)), place_time(scan, date(2026, 1, 1))
+    assert first == second and first.spans is not second.spans
