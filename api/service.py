@@ -9,12 +9,12 @@ import json
 import os
 from functools import lru_cache
 from datetime import date, datetime, timezone
+from pathlib import Path
 from typing import Optional
 
 from pydantic import Field, field_validator
 
 from catalog.errors import FileFormatError, NotFoundError, UsageError
-from pathlib import Path
 
 from catalog.memo import GenerationMemo
 from catalog.loader import RECORD_SUFFIXES, LoadedFile, Rejected, expand, parse_file
@@ -31,6 +31,22 @@ from resolver.pipeline import answer_reading
 DEFAULT_CATALOG = "./.canon/catalog.db"
 WORDS_SIZE = 4096  # questions whose words are kept per catalog generation (CanonService._reading)
 ANSWERS_SIZE = 2048  # answer-cache entries kept in process per catalog generation (CanonService._cached_answer)
+
+
+@lru_cache(maxsize=1)
+def code_fingerprint() -> str:
+    """A digest of the code that answers (these packages' sources): part of every answer-cache key,
+    so an upgrade that changes how questions are read or resolved never serves answers the previous
+    code made from a shared catalog."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    root = Path(__file__).resolve().parents[1]
+    for package in ("api", "agent", "catalog", "lineage", "resolver"):
+        for path in sorted((root / package).glob("*.py")):
+            digest.update(f"{package}/{path.name}\0".encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 @lru_cache(maxsize=4096)
@@ -312,7 +328,8 @@ class CanonService:
 
         # The question is kept as written: the bundle quotes it (and its id depends on it), so two
         # spellings of one question are two entries. The principal is in the bundle too.
-        raw = json.dumps([question, principal, roles, as_of.isoformat(), known_at.isoformat() if known_at else None, model])
+        raw = json.dumps([question, principal, roles, as_of.isoformat(), known_at.isoformat() if known_at else None, model,
+                          code_fingerprint()])
         return hashlib.sha256(raw.encode("utf-8")).hexdigest()
 
     def replay(self, bundle_id: str, *, against_now: bool = False) -> dict:

@@ -33,6 +33,10 @@ class TimeFinding:
     period: Optional[Period] = None
     spans: list[tuple[int, int]] = field(default_factory=list)
     explicit: bool = False  # the question named a date or period itself
+    # date-like text the finding does not stand for: digits no pattern reads (31/02/2025, 6/30/25)
+    # and dates or periods beyond the one used ("on 2025-06-30 and 2025-12-31"); the resolver
+    # abstains rather than answer for a date the question did not mean
+    unread: list[str] = field(default_factory=list)
 
 
 _MONTHS = {
@@ -46,9 +50,23 @@ _MONTHS = {
     "cervenec": 7, "cervence": 7, "cervenci": 7, "cerven": 6, "cervna": 6, "cervnu": 6,
     "srpen": 8, "srpna": 8, "srpnu": 8, "zari": 9, "rijen": 10, "rijna": 10, "rijnu": 10,
     "listopad": 11, "listopadu": 11, "prosinec": 12, "prosince": 12, "prosinci": 12,
+    # German, Dutch, French, Spanish, Italian, Portuguese (accents folded; forms that are common
+    # words in another language left out: Portuguese "marco")
+    "januar": 1, "janner": 1, "februar": 2, "marz": 3, "mai": 5, "juni": 6, "juli": 7, "oktober": 10, "dezember": 12,
+    "januari": 1, "februari": 2, "maart": 3, "mei": 5, "augustus": 8,
+    "janvier": 1, "fevrier": 2, "mars": 3, "avril": 4, "juin": 6, "juillet": 7, "aout": 8, "septembre": 9,
+    "octobre": 10, "novembre": 11, "decembre": 12,
+    "enero": 1, "febrero": 2, "marzo": 3, "abril": 4, "mayo": 5, "junio": 6, "julio": 7, "agosto": 8,
+    "septiembre": 9, "setiembre": 9, "octubre": 10, "noviembre": 11, "diciembre": 12,
+    "gennaio": 1, "febbraio": 2, "aprile": 4, "maggio": 5, "giugno": 6, "luglio": 7, "settembre": 9,
+    "ottobre": 10, "dicembre": 12,
+    "janeiro": 1, "fevereiro": 2, "maio": 5, "junho": 6, "julho": 7, "setembro": 9, "outubro": 10,
+    "novembro": 11, "dezembro": 12,
 }
 _MONTH_RE = "|".join(sorted(_MONTHS, key=len, reverse=True))
 _Y = r"((?:19|20)\d{2})"
+_YY = r"['\u2019]\s*(\d{2})\b"  # a two-digit year after an apostrophe: Q4'25, FY'26
+_OF = r"(?:of\s+|de\s+|del\s+)?"  # "30th of June", "30 de junio de 2025"
 _ORD = r"(?:st|nd|rd|th)?"
 
 _EDGE_START = r"(?:start|beginning|begin|zacatek|zacatku|pocatek)\s+(?:of\s+)?(?:the\s+)?"
@@ -91,6 +109,7 @@ def _last_past_month(month: int, as_of: date) -> int:
 # match and as_of; only the relative forms ("last quarter", "today") read as_of.
 _PERIOD_PATTERNS = [(re.compile(p), build) for p, build in [
     (rf"\b(?:q|quarter\s*)([1-4])\s*[/ -]?\s*(?:of\s+)?{_Y}\b", lambda m, as_of: _quarter(int(m[2]), int(m[1]))),
+    (rf"\bq([1-4])\s*{_YY}", lambda m, as_of: _quarter(2000 + int(m[2]), int(m[1]))),
     (rf"\b{_Y}\s*[/ -]?\s*q([1-4])\b", lambda m, as_of: _quarter(int(m[1]), int(m[2]))),
     (rf"\b([1-4])\.\s*(?:ctvrtleti|kvartal)\w*\s+(?:roku\s+)?{_Y}\b", lambda m, as_of: _quarter(int(m[2]), int(m[1]))),
     (rf"\b(first|second|1st|2nd)\s+quarter\s+(?:of\s+)?{_Y}\b",
@@ -102,9 +121,12 @@ _PERIOD_PATTERNS = [(re.compile(p), build) for p, build in [
     (rf"\b(first|second)\s+half\s+(?:of\s+)?{_Y}\b", lambda m, as_of: _half(int(m[2]), 1 if m[1] == "first" else 2)),
     (rf"\b([12])\.\s*pololeti\s+(?:roku\s+)?{_Y}\b", lambda m, as_of: _half(int(m[2]), int(m[1]))),
     (rf"\b(?:fy|fiscal\s+year|financial\s+year)\s*'?{_Y}\b", lambda m, as_of: _year(int(m[1]), f"FY{m[1]}")),
+    (r"\bfy\s*['\u2019]?\s*(\d{2})\b", lambda m, as_of: _year(2000 + int(m[1]), f"FY{2000 + int(m[1])}")),
     (rf"\b(?:calendar\s+year|full\s+year|year|rok|roku|v\s+roce|za\s+rok|cely\s+rok)\s+{_Y}\b",
      lambda m, as_of: _year(int(m[1]))),
-    (rf"\b({_MONTH_RE})\s+{_Y}\b", lambda m, as_of: _month(int(m[2]), _MONTHS[m[1]])),
+    (rf"\b({_MONTH_RE})\.?,?\s+{_OF}{_Y}\b", lambda m, as_of: _month(int(m[2]), _MONTHS[m[1]])),
+    (r"\b((?:19|20)\d{2})[-/.](0?[1-9]|1[0-2])\b(?![-/.]\d)", lambda m, as_of: _month(int(m[1]), int(m[2]))),
+    (r"(?<![\d./-])(0?[1-9]|1[0-2])[/.-]((?:19|20)\d{2})\b", lambda m, as_of: _month(int(m[2]), int(m[1]))),
     (r"\b(?:last|previous|prior)\s+year\b|\bloni\b|\blonsk\w*\b|\bminul\w*\s+rok\w*\b",
      lambda m, as_of: _year(as_of.year - 1)),
     (r"\b(?:this|current)\s+year\b|\bletos\w*\b|\btento\s+rok\b", lambda m, as_of: _year(as_of.year)),
@@ -112,6 +134,11 @@ _PERIOD_PATTERNS = [(re.compile(p), build) for p, build in [
     (r"\b(?:last|previous|prior)\s+month\b|\bminul\w*\s+mesic\w*\b", lambda m, as_of: _previous_month(as_of)),
     (rf"\b(?:in|during|for|v|ve)\s+({_MONTH_RE})\b(?!\s+\d)",
      lambda m, as_of: _month(_last_past_month(_MONTHS[m[1]], as_of), _MONTHS[m[1]])),
+    # a quarter or half named without its year: the latest one that has begun by as_of
+    (r"\b(?:in|during|for|v|ve)\s+(?:the\s+)?q([1-4])\b(?!\s*[/ '\u2019-]?\s*\d)",
+     lambda m, as_of: _quarter(_last_past_month(3 * int(m[1]) - 2, as_of), int(m[1]))),
+    (r"\b(?:in|during|for|v|ve)\s+(?:the\s+)?h([12])\b(?!\s*[/ '\u2019-]?\s*\d)",
+     lambda m, as_of: _half(_last_past_month(6 * int(m[1]) - 5, as_of), int(m[1]))),
 ]]
 
 
@@ -127,18 +154,26 @@ def _previous_month(as_of: date) -> Period:
 
 # A point pattern's builder returns None for an impossible date (31.02.2025): that match is not a
 # date and claims no text. Only the relative forms read as_of, and they are never None.
-_DATE_PATTERNS = [(re.compile(p), build) for p, build in [
-    (r"\b((?:19|20)\d{2})-(\d{1,2})-(\d{1,2})\b", lambda m, as_of: _safe_date(int(m[1]), int(m[2]), int(m[3]))),
-    (r"\b(\d{1,2})\.\s*(\d{1,2})\.\s*((?:19|20)\d{2})\b", lambda m, as_of: _safe_date(int(m[3]), int(m[2]), int(m[1]))),
-    (r"\b(\d{1,2})/(\d{1,2})/((?:19|20)\d{2})\b", lambda m, as_of: _slash_date(int(m[1]), int(m[2]), int(m[3]))),
-    (rf"\b(\d{{1,2}}){_ORD}\.?\s+(?:of\s+)?({_MONTH_RE})\.?,?\s+{_Y}\b",
-     lambda m, as_of: _safe_date(int(m[3]), _MONTHS[m[2]], int(m[1]))),
-    (rf"\b({_MONTH_RE})\.?\s+(\d{{1,2}}){_ORD},?\s+{_Y}\b", lambda m, as_of: _safe_date(int(m[3]), _MONTHS[m[1]], int(m[2]))),
-    (r"\b(?:today|dnes|dnesni\w*)\b", lambda m, as_of: as_of),
-    (r"\b(?:yesterday|vcera|vcerejsi\w*)\b", lambda m, as_of: as_of - timedelta(days=1)),
-]]
-_RELATIVE_DATES = 2  # the last patterns above: never None, whatever as_of
+_DATE_PATTERNS = [(re.compile(p), build, relative) for p, build, relative in [
+    (r"\b((?:19|20)\d{2})([-/.])(\d{1,2})\2(\d{1,2})\b", lambda m, as_of: _safe_date(int(m[1]), int(m[3]), int(m[4])), False),
+    (r"\b((?:19|20)\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])\b",  # ISO basic: 20250630
+     lambda m, as_of: _safe_date(int(m[1]), int(m[2]), int(m[3])), False),
+    (r"((?:19|20)\d{2})\s*\u5e74\s*(\d{1,2})\s*\u6708\s*(\d{1,2})\s*\u65e5",  # 2025年6月30日
+     lambda m, as_of: _safe_date(int(m[1]), int(m[2]), int(m[3])), False),
+    (r"\b(\d{1,2})\.\s*(\d{1,2})\.\s*((?:19|20)\d{2})\b", lambda m, as_of: _safe_date(int(m[3]), int(m[2]), int(m[1])), False),
+    (r"\b(\d{1,2})([/-])(\d{1,2})\2((?:19|20)\d{2})\b", lambda m, as_of: _slash_date(int(m[1]), int(m[3]), int(m[4])), False),
+    (rf"\b(\d{{1,2}}){_ORD}\.?\s+{_OF}({_MONTH_RE})\.?,?\s+{_OF}{_Y}\b",
+     lambda m, as_of: _safe_date(int(m[3]), _MONTHS[m[2]], int(m[1])), False),
+    (rf"\b({_MONTH_RE})\.?\s+(\d{{1,2}}){_ORD},?\s+{_Y}\b", lambda m, as_of: _safe_date(int(m[3]), _MONTHS[m[1]], int(m[2])), False),
+    (r"\b(?:today|dnes|dnesni\w*)\b", lambda m, as_of: as_of, True),
+    (r"\b(?:yesterday|vcera|vcerejsi\w*)\b", lambda m, as_of: as_of - timedelta(days=1), True),
+    (r"\b(\d{1,3})\s+(day|week)s?\s+ago\b",
+     lambda m, as_of: as_of - timedelta(days=int(m[1]) * (7 if m[2] == "week" else 1)), True),
+]]  # relative forms read as_of and are never None
 _BARE_YEAR = re.compile(r"(?<![\w.#/-])((?:19|20)\d{2})(?![\w/-]|\.\d)")
+# Digits that look like a date but that no pattern above read (31/02/2025, 6/30/25, 2025-13-01):
+# never silently replaced by as_of (see TimeScan.unread).
+_DATE_LIKE = re.compile(r"(?<![\w.#/-])(?:\d{1,2}[./-]\s?\d{1,2}[./-]\s?\d{2,4}|(?:19|20)\d{2}[./-]\d{1,2}(?:[./-]\d{1,2})?)(?![\w/-]|\.\d)")
 
 
 def _slash_date(a: int, b: int, year: int) -> Optional[date]:
@@ -146,7 +181,7 @@ def _slash_date(a: int, b: int, year: int) -> Optional[date]:
     return _safe_date(year, b, a) if b <= 12 else _safe_date(year, a, b)
 
 
-_RANGE_SEP = r"\s*(?:to|until|till|through|thru|and|do|az|-|–)\s*"
+_RANGE_SEP = r"\s*(?:to|until|till|through|thru|and|do|az|a|-|–)\s*"
 
 
 @dataclass(frozen=True)
@@ -167,8 +202,11 @@ class TimeScan:
 
     points: tuple[_Found, ...]
     periods: tuple[_Found, ...]
-    range_between_first_two: bool
+    range_between_first_two: bool  # of the points
+    periods_ranged: bool  # "from Q1 2025 to Q3 2025", "between January and March 2025" is not one
     edges: tuple[Optional[str], ...]  # per period: "end", "start" or None
+    unreadable: tuple[str, ...]  # date-like text no pattern read
+    text: str  # folded
 
 
 def scan_time(text: str) -> TimeScan:
@@ -181,8 +219,7 @@ def scan_time(text: str) -> TimeScan:
 
     # Point dates (and their positions) first, so that ranges and edges can use them.
     points: list[_Found] = []
-    for n, (pattern, build) in enumerate(_DATE_PATTERNS):
-        relative = n >= len(_DATE_PATTERNS) - _RELATIVE_DATES
+    for pattern, build, relative in _DATE_PATTERNS:
         for m in pattern.finditer(folded):
             if free(m.start(), m.end()) and (relative or build(m, None) is not None):
                 points.append(_Found(m.start(), m.end(), m, build))
@@ -202,14 +239,45 @@ def scan_time(text: str) -> TimeScan:
             taken.append((m.start(), m.end()))
     periods.sort(key=lambda p: p.start)
 
-    ranged = len(points) >= 2 and re.fullmatch(_RANGE_SEP, folded[points[0].end:points[1].start]) is not None
+    ranged = len(points) >= 2 and _joins_range(folded, points[0], points[1])
+    periods_ranged = len(periods) >= 2 and _joins_range(folded, periods[0], periods[1])
     edges = tuple("end" if re.search(_EDGE_END + r"$", folded[:p.start])
                   else "start" if re.search(_EDGE_START + r"$", folded[:p.start]) else None for p in periods)
-    return TimeScan(tuple(points), tuple(periods), ranged, edges)
+    unreadable = tuple(m.group(0) for m in _DATE_LIKE.finditer(folded) if free(m.start(), m.end()))
+    return TimeScan(tuple(points), tuple(periods), ranged, periods_ranged, edges, unreadable, folded)
+
+
+def _joins_range(folded: str, first: _Found, second: _Found) -> bool:
+    """Whether the text between two expressions makes them one range: "to", "until", "-" ...;
+    "and" only after "between" ("on 2025-06-30 and 2025-12-31" names two dates)."""
+    sep = re.fullmatch(_RANGE_SEP, folded[first.end:second.start])
+    if sep is None:
+        return False
+    if sep.group(0).strip() in ("and", "a"):
+        return re.search(r"\b(?:between|mezi)\s+$", folded[:first.start]) is not None
+    return True
 
 
 def place_time(scan: TimeScan, as_of: date) -> TimeFinding:
-    """The second step of find_time: the scanned expressions' values on `as_of`."""
+    """The second step of find_time: the scanned expressions' values on `as_of`. One expression
+    (or one range) is used, in this order: a range of two dates, a period's edge ("end of Q2
+    2025"), the first date, a range of two periods, the first period. Every other date, and every
+    other period when the one used is a period, is reported in `unread`; a period beside a date
+    is not (it may be part of a name: "the FY2026 plan on 2025-06-30")."""
+    found = _placed(scan, as_of)
+    used = set(found.spans)
+    extra = [p for p in scan.points if not _inside(p, used)]
+    if found.period is not None:
+        extra += [p for p in scan.periods if not _inside(p, used)]
+    found.unread = [*scan.unreadable, *(scan.text[p.start:p.end] for p in sorted(extra, key=lambda p: p.start))]
+    return found
+
+
+def _inside(expression: _Found, spans: set[tuple[int, int]]) -> bool:
+    return any(start <= expression.start and expression.end <= end for start, end in spans)
+
+
+def _placed(scan: TimeScan, as_of: date) -> TimeFinding:
     found = TimeFinding()
     if scan.range_between_first_two:  # "from D1 to D2" / "between D1 and D2" / "od D1 do D2"
         first, second = scan.points[0], scan.points[1]
@@ -235,7 +303,16 @@ def place_time(scan: TimeScan, as_of: date) -> TimeFinding:
         found.reporting_date = first.build(first.match, as_of)
         found.spans = [(first.start, first.end)]
         found.explicit = True
-    elif scan.periods:
+        return found
+    if scan.periods_ranged:  # "from Q1 2025 to Q3 2025", "between January 2025 and March 2025"
+        first, second = scan.periods[0], scan.periods[1]
+        p1, p2 = first.build(first.match, as_of), second.build(second.match, as_of)
+        if p1.start <= p2.end:
+            found.period = Period(p1.start, p2.end, f"{p1.label} to {p2.label}")
+            found.spans = [(first.start, second.end)]
+            found.explicit = True
+            return found
+    if scan.periods:
         first = scan.periods[0]
         found.period = first.build(first.match, as_of)
         found.spans = [(first.start, first.end)]

@@ -214,6 +214,22 @@ def choose_subject(reading: Reading, views: dict[str, EntityView], source: Optio
     return ("none", None, None)
 
 
+def _unread_time(reading: Reading, interp: dict, tools: list[ToolCall]) -> Decision:
+    """The question names a date canon cannot read, or more than one: answering for as_of (or for
+    the one date it did read) would be a guess (behaviors.md: never guess; row 14 is for questions
+    that name no date)."""
+    named = ", ".join(f"'{t}'" for t in reading.time.unread)
+    return Decision(
+        Behavior.abstain,
+        Interpretation(**interp),
+        f"canon could not read the date or period {named} in the question, or it names more than one, so it does "
+        "not answer for a date you may not have meant. Ask again with one date (2025-06-30) or one period "
+        "(Q2 2025, 2025-03-01 to 2025-09-30).",
+        gaps=[f"date not read: {named}"],
+        tools=tools,
+    )
+
+
 def resolve(reading: Reading, source: EvidenceSource, as_of: date) -> Decision:
     interp = dict(
         intent=reading.intent,
@@ -251,6 +267,8 @@ def resolve(reading: Reading, source: EvidenceSource, as_of: date) -> Decision:
             gaps=["access denied: no record of the subject is retrievable with your roles"],
             tools=tools,
         )
+    if reading.time.unread:
+        return _unread_time(reading, interp, tools)
     if kind == "ambiguous":
         interp["mention"] = found.name
         candidates = {eid: [r for r in views[eid].visible if usable(r)] for eid in extra}

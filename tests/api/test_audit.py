@@ -109,3 +109,24 @@ def test_the_service_reads_every_suite_question_as_read_question_does(tmp_path):
         words.topic = ("changed",)
     with pytest.raises(TypeError):
         words.flags["numeric"] = True
+
+
+def test_answers_cached_by_other_code_are_not_served(tmp_path, monkeypatch):
+    """The answer-cache key carries a digest of the answering code: after an upgrade, a catalog
+    shared with the previous version serves none of its cached answers."""
+    import api.service as service_module
+
+    db = str(tmp_path / "c.db")
+    old = CanonService(db)
+    old.import_paths([str(REPO / "fixtures" / "dossier")])
+    request = AskRequest(question=Q1, roles=["analytics_readers"], as_of="2026-10-10")
+    old.ask(request)
+    monkeypatch.setattr(service_module, "code_fingerprint", lambda: "another-build")
+    upgraded = CanonService(db)
+    upgraded.ask(request)
+    upgraded.ask(request)
+    assert upgraded.cache_hits == 1  # its own answer, not the one the other code cached
+    monkeypatch.undo()
+    again = CanonService(db)
+    again.ask(request)
+    assert again.cache_hits == 1 and len(service_module.code_fingerprint()) == 16

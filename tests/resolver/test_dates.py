@@ -19,6 +19,7 @@ def test_dates_as_people_write_them(case):
     else:
         assert found.period is None
     assert found.explicit == ("date" in case or "period" in case)
+    assert found.unread == case.get("unread", [])
 
 
 def test_one_scan_placed_on_each_date():

@@ -120,3 +120,17 @@ def test_a_restricted_lineage_statement_never_shapes_a_lineage_answer():
         assert leaked not in text
     executive = ask(revs, "Which sources feed churn?", roles=("analysts", "exec"))
     assert "source.x.salaries" in executive.answer and "source.x.events" in executive.answer
+
+
+def test_a_date_that_cannot_be_read_abstains_instead_of_answering_for_as_of():
+    """Row 14 (as_of) is for questions that name no date: one that names a date canon cannot
+    read, or two dates, gets no answer for a date it did not mean."""
+    v1 = rec("C.v1", effective_from=date(2024, 1, 1), effective_to=date(2025, 6, 30), status="superseded")
+    v2 = rec("C.v2", effective_from=date(2025, 7, 1), supersedes="C.v1")
+    for question in ("Which churn definition applied on 6/30/25?", "Which churn definition applied on 2025-02-30?",
+                     "Which churn definition applied on 2025-06-30 and on 2025-12-31?"):
+        bundle = ask([v1, v2], question)
+        assert bundle.behavior.value == "abstain", question
+        assert bundle.ids("primary") == [] and any(g.startswith("date not read") for g in bundle.gaps)
+    read = ask([v1, v2], "Which churn definition applied on 2025/06/30?")
+    assert (read.behavior.value, read.ids("primary")) == ("answer", ["C.v1"])
