@@ -71,6 +71,15 @@ _ORD = r"(?:st|nd|rd|th)?"
 
 _EDGE_START = r"(?:start|beginning|begin|zacatek|zacatku|pocatek)\s+(?:of\s+)?(?:the\s+)?"
 _EDGE_END = r"(?:end|close|konec|konci|ke\s+konci)\s+(?:of\s+)?(?:the\s+)?"
+# A word before a date or period that moves the reporting time: "before July 2025" is the day
+# before it begins, "after Q2 2025" the day after it ends, "since 2025-07-01" the period from it to
+# as_of. "until" / "up to" leave the start open: not read (the resolver asks again).
+_QUALIFIERS = [
+    ("before", re.compile(r"\b(?:before|prior\s+to|earlier\s+than|pred)\s+(?:the\s+)?$")),
+    ("after", re.compile(r"\b(?:after|later\s+than|following)\s+(?:the\s+)?$")),
+    ("since", re.compile(r"\b(?:since|starting|beginning|effective\s+from|from|od)\s+(?:the\s+)?$")),
+    ("until", re.compile(r"\b(?:until|till|up\s+to|through|thru|do)\s+(?:the\s+)?$")),
+]
 
 
 def _month_end(year: int, month: int) -> date:
@@ -205,6 +214,7 @@ class TimeScan:
     range_between_first_two: bool  # of the points
     periods_ranged: bool  # "from Q1 2025 to Q3 2025", "between January and March 2025" is not one
     edges: tuple[Optional[str], ...]  # per period: "end", "start" or None
+    qualifiers: dict[int, tuple[str, int]]  # by an expression's start: (before|after|since|until, the word's start)
     unreadable: tuple[str, ...]  # date-like text no pattern read
     text: str  # folded
 
@@ -243,8 +253,15 @@ def scan_time(text: str) -> TimeScan:
     periods_ranged = len(periods) >= 2 and _joins_range(folded, periods[0], periods[1])
     edges = tuple("end" if re.search(_EDGE_END + r"$", folded[:p.start])
                   else "start" if re.search(_EDGE_START + r"$", folded[:p.start]) else None for p in periods)
+    qualifiers = {}
+    for p in (*points, *periods):
+        for kind, pattern in _QUALIFIERS:
+            m = pattern.search(folded, 0, p.start)
+            if m is not None:
+                qualifiers[p.start] = (kind, m.start())
+                break
     unreadable = tuple(m.group(0) for m in _DATE_LIKE.finditer(folded) if free(m.start(), m.end()))
-    return TimeScan(tuple(points), tuple(periods), ranged, periods_ranged, edges, unreadable, folded)
+    return TimeScan(tuple(points), tuple(periods), ranged, periods_ranged, edges, qualifiers, unreadable, folded)
 
 
 def _joins_range(folded: str, first: _Found, second: _Found) -> bool:
@@ -264,13 +281,42 @@ def place_time(scan: TimeScan, as_of: date) -> TimeFinding:
     2025"), the first date, a range of two periods, the first period. Every other date, and every
     other period when the one used is a period, is reported in `unread`; a period beside a date
     is not (it may be part of a name: "the FY2026 plan on 2025-06-30")."""
-    found = _placed(scan, as_of)
-    used = set(found.spans)
+    placed = _placed(scan, as_of)
+    used = set(placed.spans)  # the expressions read, whatever a qualifier then made of them
+    found = _qualified(scan, placed, as_of)
     extra = [p for p in scan.points if not _inside(p, used)]
-    if found.period is not None:
+    if placed.period is not None:
         extra += [p for p in scan.periods if not _inside(p, used)]
-    found.unread = [*scan.unreadable, *(scan.text[p.start:p.end] for p in sorted(extra, key=lambda p: p.start))]
+    found.unread = [*found.unread, *scan.unreadable, *(scan.text[p.start:p.end] for p in sorted(extra, key=lambda p: p.start))]
     return found
+
+
+def _qualified(scan: TimeScan, found: TimeFinding, as_of: date) -> TimeFinding:
+    """The finding moved by a qualifier word before the expression used (not a range or an edge,
+    which carry their own words)."""
+    if len(found.spans) != 1:
+        return found
+    start, end = found.spans[0]
+    qualifier = scan.qualifiers.get(start)
+    if qualifier is None or any(p.start == start for p, e in zip(scan.periods, scan.edges) if e) \
+            or (scan.range_between_first_two and scan.points and scan.points[0].start == start) \
+            or (found.period is not None and found.period.label.count(" to ")):
+        return found
+    kind, word_start = qualifier
+    first = found.reporting_date or found.period.start
+    last = found.reporting_date or found.period.end
+    out = TimeFinding(spans=[(word_start, end)], explicit=True)
+    if kind == "before":
+        out.reporting_date = first - timedelta(days=1)
+    elif kind == "after":
+        out.reporting_date = last + timedelta(days=1)
+    elif kind == "since" and first <= as_of:
+        out.period = Period(first, as_of, f"{first.isoformat()} to {as_of.isoformat()}")
+    else:  # "until X" (from when?), or "since" a day after as_of
+        out.unread = [scan.text[word_start:end]]
+        out.explicit = False
+        out.spans = []
+    return out
 
 
 def _inside(expression: _Found, spans: set[tuple[int, int]]) -> bool:

@@ -323,8 +323,10 @@ def resolve(reading: Reading, source: EvidenceSource, as_of: date) -> Decision:
     tools[0] = ToolCall(name="resolve_entity", args=tools[0].args, result_ids=[r.evidence_id for r in subject.revisions])
 
     if reading.version:
-        named = [r for r in subject.revisions if (r.record.version or "").lower() == reading.version.lower()]
-        if named and not reading.time.explicit:
+        named = named_version(subject.revisions, reading.version)
+        if not named:
+            return _no_such_version(reading, subject, interp, tools)
+        if not reading.time.explicit:
             chosen = next((r for r in named if authoritative(r.record)), named[0])
             rec = chosen.record
             anchor = rec.effective_to if rec.effective_to and rec.effective_to < as_of else as_of
@@ -382,6 +384,41 @@ def _definition_context(subject: Subject, exclude: set[str]) -> list[tuple[Revis
     ]
 
 
+def named_version(revs: list[Revision], version: str) -> list[Revision]:
+    """The revisions of the version a question names ("v3"): the record's version exactly, and
+    that version with a label after it ("3-draft", "1-corrected")."""
+    labelled = re.compile(re.escape(version.lower()) + r"(?:[-_ ][a-z][a-z0-9_ -]*)?")
+    return [r for r in revs if labelled.fullmatch((r.record.version or "").lower())]
+
+
+def _no_such_version(reading: Reading, subject: Subject, interp: dict, tools) -> Decision:
+    """The question names a version the requester can see no record of: answering with another
+    version would answer a question that was not asked."""
+    known = sorted({r.record.version for r in subject.revisions if r.record.version})
+    listed = f" (versions on record: {', '.join(known)})" if known else ""
+    return Decision(
+        Behavior.abstain, Interpretation(**interp),
+        f"No version {reading.version} of {subject.mention} is on record{listed}, so canon does not answer for another "
+        "version. Ask without a version, or name one of these.",
+        gaps=[f"no version '{reading.version}' of {subject.entity_id}"], tools=tools,
+    )
+
+
+def _version_not_in_force(reading, subject, named, on_day, when, interp, tools) -> Decision:
+    """The named version is not what is authoritative on the date the question is about (a draft,
+    or a version a correction superseded): say so, and what is, without answering with it."""
+    in_force = "; ".join(f"{label(r)} {cite(r)}" for r in on_day)
+    return Decision(
+        Behavior.abstain, Interpretation(**interp),
+        f"Version {reading.version} of {subject.mention} is not the authoritative definition {when}: "
+        + "; ".join(f"{label(r)} {cite(r)} is {r.record.status.value}, {r.record.authority.value.replace('_', '-')}"
+                    for r in named)
+        + f". What is authoritative {when} is {in_force}.",
+        evidence=[(r, "context") for r in [*named, *on_day]],
+        gaps=[f"version '{reading.version}' of {subject.entity_id} is not authoritative {when}"], tools=tools,
+    )
+
+
 def _abstain_no_authority(reading, subject, day_or_label, interp, tools, evidence=()) -> Decision:
     context = [(r, "context") for r in subject.revisions if not authoritative(r.record)]
     lines = [f"{label(r)} {cite(r)} is {r.record.status.value}, {r.record.authority.value.replace('_', '-')}" for r, _ in context]
@@ -433,14 +470,18 @@ def _supporting(primary: Revision, source: EvidenceSource, day: date, tools) -> 
 
 
 def _definition(reading: Reading, subject: Subject, source, day: date, interp, tools) -> Decision:
-    revs = subject.revisions
-    if reading.version and not reading.time.explicit:
-        named = [r for r in revs if (r.record.version or "").lower() == reading.version.lower()]
-        revs = named or revs
-    on_day = authoritative_on(revs, day)
+    # authority is decided over every revision of the subject (a correction of the named version
+    # supersedes it), then narrowed to the version the question names
+    on_day = authoritative_on(subject.revisions, day)
     tools.append(ToolCall(name="definition_at", args={"entity_id": subject.entity_id, "date": day.isoformat()},
                           result_ids=[r.evidence_id for r in on_day]))
     when = f"on {day_text(day)}"
+    if reading.version and not reading.time.explicit and on_day:
+        named = named_version(subject.revisions, reading.version)
+        of_version = [r for r in on_day if r in named]
+        if not of_version:
+            return _version_not_in_force(reading, subject, named, on_day, when, interp, tools)
+        on_day = of_version
     if not on_day:
         return _abstain_no_authority(reading, subject, when, interp, tools)
     ranked = None
@@ -607,7 +648,7 @@ _EVIDENCE_LIMIT = 100  # node records attached as evidence, nearest first
 
 def _lineage(reading: Reading, subject: Subject, source, day, interp, tools) -> Decision:
     revs = subject.revisions
-    named = [r for r in revs if reading.version and (r.record.version or "").lower() == reading.version.lower()]
+    named = named_version(revs, reading.version) if reading.version else []
     anchor_revs = named or authoritative_on(revs, day) or revs
     anchor = _representative(anchor_revs, day)
     rec = anchor.record

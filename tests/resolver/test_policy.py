@@ -134,3 +134,26 @@ def test_a_date_that_cannot_be_read_abstains_instead_of_answering_for_as_of():
         assert bundle.ids("primary") == [] and any(g.startswith("date not read") for g in bundle.gaps)
     read = ask([v1, v2], "Which churn definition applied on 2025/06/30?")
     assert (read.behavior.value, read.ids("primary")) == ("answer", ["C.v1"])
+
+
+def test_a_named_version_is_answered_only_with_that_version():
+    v1 = rec("C.v1", version="1", effective_from=date(2024, 1, 1), effective_to=date(2025, 6, 30), status="superseded")
+    v2 = rec("C.v2", version="2", effective_from=date(2025, 7, 1), supersedes="C.v1")
+    draft = rec("C.v3", version="3-draft", status="draft", authority="non_authoritative",
+                effective_from=date(2027, 1, 1), supersedes="C.v2")
+    revs = [v1, v2, draft]
+    assert ask(revs, "What did churn v1 say?").ids("primary") == ["C.v1"]
+    missing = ask(revs, "What did churn v7 say?")
+    assert missing.behavior.value == "abstain" and missing.ids("primary") == [] and missing.evidence == []
+    assert "no version '7'" in missing.gaps[0]
+    proposed = ask(revs, "What does the churn v3 draft propose?")  # "3" names the "3-draft" record
+    assert proposed.behavior.value == "abstain" and proposed.ids("primary") == []
+    assert set(proposed.ids("context")) == {"C.v3", "C.v2"} and "not authoritative" in proposed.gaps[0]
+
+
+def test_a_named_version_s_correction_is_what_applies():
+    """'v1' names the version and its correction; the correction superseded it (row 15)."""
+    v1 = rec("A.v1", version="1", effective_from=date(2024, 1, 1), status="superseded")
+    fix = rec("A.v1-fix", version="1-corrected", effective_from=date(2024, 1, 1), supersedes="A.v1")
+    bundle = ask([v1, fix], "Which churn v1 definition applied?")
+    assert (bundle.behavior.value, bundle.ids("primary")) == ("answer", ["A.v1-fix"])
