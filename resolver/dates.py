@@ -69,8 +69,8 @@ _YY = r"['\u2019]\s*(\d{2})\b"  # a two-digit year after an apostrophe: Q4'25, F
 _OF = r"(?:of\s+|de\s+|del\s+)?"  # "30th of June", "30 de junio de 2025"
 _ORD = r"(?:st|nd|rd|th)?"
 
-_EDGE_START = r"(?:start|beginning|begin|zacatek|zacatku|pocatek)\s+(?:of\s+)?(?:the\s+)?"
-_EDGE_END = r"(?:end|close|konec|konci|ke\s+konci)\s+(?:of\s+)?(?:the\s+)?"
+_EDGE_START = r"(?:start|beginning|begin|first\s+day|zacatek|zacatku|pocatek)\s+(?:of\s+)?(?:the\s+)?"
+_EDGE_END = r"(?:end|close|last\s+day|konec|konci|ke\s+konci)\s+(?:of\s+)?(?:the\s+)?"
 # A word before a date or period that moves the reporting time: "before July 2025" is the day
 # before it begins, "after Q2 2025" the day after it ends, "since 2025-07-01" the period from it to
 # as_of. "until" / "up to" leave the start open: not read (the resolver asks again).
@@ -161,28 +161,45 @@ def _previous_month(as_of: date) -> Period:
     return _month(first.year, first.month)
 
 
-# A point pattern's builder returns None for an impossible date (31.02.2025): that match is not a
-# date and claims no text. Only the relative forms read as_of, and they are never None.
-_DATE_PATTERNS = [(re.compile(p), build, relative) for p, build, relative in [
-    (r"\b((?:19|20)\d{2})([-/.])(\d{1,2})\2(\d{1,2})\b", lambda m, as_of: _safe_date(int(m[1]), int(m[3]), int(m[4])), False),
+# Each point pattern has a check that its match is a possible date, on any as_of: an impossible
+# one (31.02.2025, 31 June) is not a date, claims no text and is reported as unread. Only the
+# relative forms read as_of.
+_ABSOLUTE = lambda m, build: build(m, None) is not None  # noqa: E731 - reads no as_of
+_ALWAYS = lambda m, build: True  # noqa: E731
+_DATE_PATTERNS = [(re.compile(p), build, valid) for p, build, valid in [
+    (r"\b((?:19|20)\d{2})([-/.])(\d{1,2})\2(\d{1,2})\b", lambda m, as_of: _safe_date(int(m[1]), int(m[3]), int(m[4])), _ABSOLUTE),
     (r"\b((?:19|20)\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])\b",  # ISO basic: 20250630
-     lambda m, as_of: _safe_date(int(m[1]), int(m[2]), int(m[3])), False),
+     lambda m, as_of: _safe_date(int(m[1]), int(m[2]), int(m[3])), _ABSOLUTE),
     (r"((?:19|20)\d{2})\s*\u5e74\s*(\d{1,2})\s*\u6708\s*(\d{1,2})\s*\u65e5",  # 2025年6月30日
-     lambda m, as_of: _safe_date(int(m[1]), int(m[2]), int(m[3])), False),
-    (r"\b(\d{1,2})\.\s*(\d{1,2})\.\s*((?:19|20)\d{2})\b", lambda m, as_of: _safe_date(int(m[3]), int(m[2]), int(m[1])), False),
-    (r"\b(\d{1,2})([/-])(\d{1,2})\2((?:19|20)\d{2})\b", lambda m, as_of: _slash_date(int(m[1]), int(m[3]), int(m[4])), False),
+     lambda m, as_of: _safe_date(int(m[1]), int(m[2]), int(m[3])), _ABSOLUTE),
+    (r"\b(\d{1,2})\.\s*(\d{1,2})\.\s*((?:19|20)\d{2})\b", lambda m, as_of: _safe_date(int(m[3]), int(m[2]), int(m[1])), _ABSOLUTE),
+    (r"\b(\d{1,2})([/-])(\d{1,2})\2((?:19|20)\d{2})\b", lambda m, as_of: _slash_date(int(m[1]), int(m[3]), int(m[4])), _ABSOLUTE),
     (rf"\b(\d{{1,2}}){_ORD}\.?\s+{_OF}({_MONTH_RE})\.?,?\s+{_OF}{_Y}\b",
-     lambda m, as_of: _safe_date(int(m[3]), _MONTHS[m[2]], int(m[1])), False),
-    (rf"\b({_MONTH_RE})\.?\s+(\d{{1,2}}){_ORD},?\s+{_Y}\b", lambda m, as_of: _safe_date(int(m[3]), _MONTHS[m[1]], int(m[2])), False),
-    (r"\b(?:today|dnes|dnesni\w*)\b", lambda m, as_of: as_of, True),
-    (r"\b(?:yesterday|vcera|vcerejsi\w*)\b", lambda m, as_of: as_of - timedelta(days=1), True),
+     lambda m, as_of: _safe_date(int(m[3]), _MONTHS[m[2]], int(m[1])), _ABSOLUTE),
+    (rf"\b({_MONTH_RE})\.?\s+(\d{{1,2}}){_ORD},?\s+{_Y}\b", lambda m, as_of: _safe_date(int(m[3]), _MONTHS[m[1]], int(m[2])), _ABSOLUTE),
+    # a day and month without a year: the latest such day on or before as_of
+    (rf"\b({_MONTH_RE})\.?\s+(\d{{1,2}}){_ORD}\b(?!\s*[.,]?\s*\d)", lambda m, as_of: _last_past_day(_MONTHS[m[1]], int(m[2]), as_of),
+     lambda m, build: _safe_date(2000, _MONTHS[m[1]], int(m[2])) is not None),
+    (rf"\b(\d{{1,2}}){_ORD}\.?\s+{_OF}({_MONTH_RE})\b(?!\s*[.,]?\s*\d)", lambda m, as_of: _last_past_day(_MONTHS[m[2]], int(m[1]), as_of),
+     lambda m, build: _safe_date(2000, _MONTHS[m[2]], int(m[1])) is not None),
+    (r"\b(?:today|dnes|dnesni\w*)\b", lambda m, as_of: as_of, _ALWAYS),
+    (r"\b(?:yesterday|vcera|vcerejsi\w*)\b", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     (r"\b(\d{1,3})\s+(day|week)s?\s+ago\b",
-     lambda m, as_of: as_of - timedelta(days=int(m[1]) * (7 if m[2] == "week" else 1)), True),
-]]  # relative forms read as_of and are never None
+     lambda m, as_of: as_of - timedelta(days=int(m[1]) * (7 if m[2] == "week" else 1)), _ALWAYS),
+]]
 _BARE_YEAR = re.compile(r"(?<![\w.#/-])((?:19|20)\d{2})(?![\w/-]|\.\d)")
 # Digits that look like a date but that no pattern above read (31/02/2025, 6/30/25, 2025-13-01):
 # never silently replaced by as_of (see TimeScan.unread).
 _DATE_LIKE = re.compile(r"(?<![\w.#/-])(?:\d{1,2}[./-]\s?\d{1,2}[./-]\s?\d{2,4}|(?:19|20)\d{2}[./-]\d{1,2}(?:[./-]\d{1,2})?)(?![\w/-]|\.\d)")
+
+
+def _last_past_day(month: int, day: int, as_of: date) -> date:
+    """The latest `day` of `month` on or before as_of (29 February: of the latest leap year)."""
+    for year in range(as_of.year, as_of.year - 9, -1):
+        found = _safe_date(year, month, day)
+        if found is not None and found <= as_of:
+            return found
+    raise ValueError(f"no {month}/{day} in the eight years before {as_of}")  # the scan's check rules this out
 
 
 def _slash_date(a: int, b: int, year: int) -> Optional[date]:
@@ -229,11 +246,16 @@ def scan_time(text: str) -> TimeScan:
 
     # Point dates (and their positions) first, so that ranges and edges can use them.
     points: list[_Found] = []
-    for pattern, build, relative in _DATE_PATTERNS:
+    impossible: list[str] = []
+    for pattern, build, valid in _DATE_PATTERNS:
         for m in pattern.finditer(folded):
-            if free(m.start(), m.end()) and (relative or build(m, None) is not None):
+            if not free(m.start(), m.end()):
+                continue
+            if valid(m, build):
                 points.append(_Found(m.start(), m.end(), m, build))
-                taken.append((m.start(), m.end()))
+            else:
+                impossible.append(m.group(0))
+            taken.append((m.start(), m.end()))
     points.sort(key=lambda p: p.start)
 
     periods: list[_Found] = []
@@ -260,7 +282,7 @@ def scan_time(text: str) -> TimeScan:
             if m is not None:
                 qualifiers[p.start] = (kind, m.start())
                 break
-    unreadable = tuple(m.group(0) for m in _DATE_LIKE.finditer(folded) if free(m.start(), m.end()))
+    unreadable = tuple(impossible) + tuple(m.group(0) for m in _DATE_LIKE.finditer(folded) if free(m.start(), m.end()))
     return TimeScan(tuple(points), tuple(periods), ranged, periods_ranged, edges, qualifiers, unreadable, folded)
 
 
