@@ -136,11 +136,19 @@ _PERIOD_PATTERNS = [(re.compile(p), build) for p, build in [
     (rf"\b({_MONTH_RE})\.?,?\s+{_OF}{_Y}\b", lambda m, as_of: _month(int(m[2]), _MONTHS[m[1]])),
     (r"\b((?:19|20)\d{2})[-/.](0?[1-9]|1[0-2])\b(?![-/.]\d)", lambda m, as_of: _month(int(m[1]), int(m[2]))),
     (r"(?<![\d./-])(0?[1-9]|1[0-2])[/.-]((?:19|20)\d{2})\b", lambda m, as_of: _month(int(m[2]), int(m[1]))),
-    (r"\b(?:last|previous|prior)\s+year\b|\bloni\b|\blonsk\w*\b|\bminul\w*\s+rok\w*\b",
+    # other languages' words (accents folded): de, nl, fr, es, it, pt
+    (r"\b(?:last|previous|prior)\s+year\b|\bloni\b|\blonsk\w*\b|\bminul\w*\s+rok\w*\b"
+     r"|\bletzte[snm]?\s+jahr\w*|\bvorjahr\w*|\bvorig\s+jaar\b|\bvorige\s+jaar\b|\bannee\s+derniere\b"
+     r"|\bano\s+pasado\b|\banno\s+scorso\b|\bano\s+passado\b",
      lambda m, as_of: _year(as_of.year - 1)),
-    (r"\b(?:this|current)\s+year\b|\bletos\w*\b|\btento\s+rok\b", lambda m, as_of: _year(as_of.year)),
-    (r"\b(?:last|previous|prior)\s+quarter\b|\bminul\w*\s+ctvrtleti\b", lambda m, as_of: _previous_quarter(as_of)),
-    (r"\b(?:last|previous|prior)\s+month\b|\bminul\w*\s+mesic\w*\b", lambda m, as_of: _previous_month(as_of)),
+    (r"\b(?:this|current)\s+year\b|\bletos\w*\b|\btento\s+rok\b|\bdieses\s+jahr\b|\bdit\s+jaar\b"
+     r"|\bcette\s+annee\b|\beste\s+ano\b|\bquest\W?anno\b", lambda m, as_of: _year(as_of.year)),
+    (r"\b(?:last|previous|prior)\s+quarter\b|\bminul\w*\s+ctvrtleti\b|\bletzte[snm]?\s+quartal\b|\bvorquartal\b"
+     r"|\bvorig\s+kwartaal\b|\btrimestre\s+(?:dernier|pasado|scorso|passado)\b|\bdernier\s+trimestre\b",
+     lambda m, as_of: _previous_quarter(as_of)),
+    (r"\b(?:last|previous|prior)\s+month\b|\bminul\w*\s+mesic\w*\b|\bletzte[snm]?\s+monat\b|\bvormonat\b"
+     r"|\bvorige\s+maand\b|\bmois\s+dernier\b|\bmes\s+(?:pasado|passado)\b|\bmese\s+scorso\b",
+     lambda m, as_of: _previous_month(as_of)),
     (rf"\b(?:in|during|for|v|ve)\s+({_MONTH_RE})\b(?!\s+\d)",
      lambda m, as_of: _month(_last_past_month(_MONTHS[m[1]], as_of), _MONTHS[m[1]])),
     # a quarter or half named without its year: the latest one that has begun by as_of
@@ -182,8 +190,9 @@ _DATE_PATTERNS = [(re.compile(p), build, valid) for p, build, valid in [
      lambda m, build: _safe_date(2000, _MONTHS[m[1]], int(m[2])) is not None),
     (rf"\b(\d{{1,2}}){_ORD}\.?\s+{_OF}({_MONTH_RE})\b(?!\s*[.,]?\s*\d)", lambda m, as_of: _last_past_day(_MONTHS[m[2]], int(m[1]), as_of),
      lambda m, build: _safe_date(2000, _MONTHS[m[2]], int(m[1])) is not None),
-    (r"\b(?:today|dnes|dnesni\w*)\b", lambda m, as_of: as_of, _ALWAYS),
-    (r"\b(?:yesterday|vcera|vcerejsi\w*)\b", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
+    (r"\b(?:today|dnes|dnesni\w*|heute|vandaag|aujourd\W?hui|hoy|oggi|hoje)\b", lambda m, as_of: as_of, _ALWAYS),
+    # French "hier" is left out: it is "here" in German and Dutch
+    (r"\b(?:yesterday|vcera|vcerejsi\w*|gestern|gisteren|ayer|ieri|ontem)\b", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     (r"\b(\d{1,3})\s+(day|week)s?\s+ago\b",
      lambda m, as_of: as_of - timedelta(days=int(m[1]) * (7 if m[2] == "week" else 1)), _ALWAYS),
 ]]
