@@ -20,6 +20,19 @@ _INJECTION = [
     r"\b(ignoruj|ignorovat|ignorujte|zapomen|neres|obejdi|obejit)\w*\b[^.?!]{0,60}\b(pokyn|pravidl|instrukc|opravnen|omezeni)\w*",
     r"\b(postupuj|ridte se|rid se|dodrz|poslechni)\w*\b[^.?!]{0,40}\b(pokyn|instrukc)\w*",
     r"\b(ukaz|zobraz|prozrad|vypis|odhal|zpristupni)\w*\b[^.?!]{0,60}\b(duvern|tajn|omezen|skryt|neverejn)\w*",
+    # German, French, Spanish, Italian, Portuguese, Dutch (accents folded): ignore the rules / follow
+    # the document's instructions / reveal what is confidential
+    r"\b(ignorier|vergiss|umgeh|missacht|ubergeh|oublie|contourne|outrepass|ignora|olvida|omite|elude|dimentica|aggira"
+    r"|esquece|contorna|negeer|vergeet|omzeil)\w*\b[^.?!]{0,60}\b(anweisung|regel|richtlinie|vorgabe|berechtigung"
+    r"|beschrankung|sicherheit|instruction|regle|consigne|politique|restriction|securite|instruccion|regla|norma|politica"
+    r"|restriccion|permiso|seguridad|istruzion|regol|restrizion|permess|sicurezza|instruc|regra|restric|permiss|seguranca"
+    r"|instructie|regel|beperking|toestemming|beveiliging)\w*",
+    r"\b(befolge|folge|fuhre|suis|suivez|applique|sigue|obedece|ejecuta|segui|esegui|siga|obedeca|volg|voer)\w*\b"
+    r"[^.?!]{0,40}\b(anweisung|befehl|instruction|consigne|commande|instruccion|orden|comando|istruzion|instruc|instructie"
+    r"|opdracht)\w*",
+    r"\b(zeig|verrat|offenleg|enthull|montre|affiche|revele|divulgue|muestra|mostrar|revela|ensena|dame|mostra|rivela"
+    r"|divulga|mostre|toon|onthul)\w*\b[^.?!]{0,60}\b(vertraulich|geheim|gesperrt|verborgen|confidenti|secret|restreint"
+    r"|confidencial|secret|restringid|ocult|riservat|segret|sigilos|vertrouwelijk|verborgen)\w*",
 ]
 
 _NUMERIC = [
