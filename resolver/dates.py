@@ -67,7 +67,7 @@ _MONTH_RE = "|".join(sorted(_MONTHS, key=len, reverse=True))
 _Y = r"((?:19|20)\d{2})"
 _YY = r"['\u2019]\s*(\d{2})\b"  # a two-digit year after an apostrophe: Q4'25, FY'26
 _OF = r"(?:of\s+|de\s+|del\s+)?"  # "30th of June", "30 de junio de 2025"
-_ORD = r"(?:st|nd|rd|th)?"
+_ORD = r"(?:st|nd|rd|th|er|re|º|°)?"  # 1st; French 1er; Spanish/Italian 1º, 1°
 
 _EDGE_START = r"(?:start|beginning|begin|first\s+day|zacatek|zacatku|pocatek)\s+(?:of\s+)?(?:the\s+)?"
 _EDGE_END = r"(?:end|close|last\s+day|konec|konci|ke\s+konci)\s+(?:of\s+)?(?:the\s+)?"

@@ -140,6 +140,8 @@ def find_matches(q: list[str], lookup: NameLookup) -> list[Match]:
     spans = {" ".join(q[i:j]): (i, j) for i in range(len(q)) for j in range(i + 1, min(len(q), i + _MAX_NAME_TOKENS) + 1)}
     found = [Match(*spans[form], frozenset(ids), True, form) for form, ids in lookup.forms(list(spans)).items()]
     covered = {k for m in found for k in range(m.start, m.end)}
+    found += _compound_matches(q, covered, lookup)
+    covered = {k for m in found for k in range(m.start, m.end)}
     typo_forms: dict[str, list[tuple[int, int, int]]] = {}
     for i, tok in enumerate(q):
         if len(tok) < 5 or i in covered or not tok.isalpha() or tok in COMMON_WORDS:
@@ -160,6 +162,29 @@ def find_matches(q: list[str], lookup: NameLookup) -> list[Match]:
                 if form in ids:
                     found.append(Match(start, end, frozenset(ids[form]), False, form))
     return found
+
+
+def _compound_matches(q: list[str], covered: set[int], lookup: NameLookup) -> list[Match]:
+    """Names inside a hyphenated word of the question ("churn-definition", "MRR-Definition"):
+    the longest run of its parts that is a name stands for the whole token. Identifiers (with . #
+    : / or _) are never taken apart."""
+    runs: dict[str, list[int]] = {}
+    for i, tok in enumerate(q):
+        if i in covered or "-" not in tok or any(c in tok for c in ".#:/_"):
+            continue
+        parts = [p for p in tok.split("-") if p]
+        for a in range(len(parts)):
+            for b in range(a + 1, len(parts) + (1 if a else 0)):  # never the whole token again
+                runs.setdefault(" ".join(parts[a:b]), []).append(i)
+    if not runs:
+        return []
+    named = lookup.forms(list(runs))
+    best: dict[int, str] = {}
+    for form in named:
+        for i in runs[form]:
+            if len(form) > len(best.get(i, "")):
+                best[i] = form
+    return [Match(i, i + 1, frozenset(named[form]), True, form) for i, form in best.items()]
 
 
 def _one_deletions(word: str) -> set[str]:

@@ -38,34 +38,52 @@ _INJECTION = [
 _NUMERIC = [
     r"\bhow (much|many)\b", r"\bwhat (was|were)\b", r"\bvalue of\b", r"\b(total|sum|amount|figure|number) of\b",
     r"\bkolik\b", r"\bhodnot\w*\b", r"\bjak\w* (byl|byla|bylo|byly)\b", r"\bcalculate the\b", r"\bspocit\w*\b",
+    # de, fr, es, it, pt, nl
+    r"\bwie (viel|viele|hoch)\b", r"\bcombien\b", r"\bcuant[oa]s?\b", r"\bquant[oia]s?\b", r"\bhoeveel\b",
 ]
 _DEFINITION = [
     r"\bdefin\w*\b", r"\bmean\w*\b", r"\bappl(y|ies|ied)\b", r"\bapplicable\b", r"\bin effect\b", r"\bvalid\b",
     r"\bplat(i|il|ila|ilo|ne|na)\b", r"\bznamen\w*\b", r"\bcalculated\b", r"\bcomputed\b", r"\brule\w*\b",
     r"\bpravidl\w*\b", r"\bvypocit\w*\b", r"\bpocit\w*\b", r"\bhow (is|are|was|were) \w+ (calculated|defined|measured)\b",
+    r"\bbedeut\w*\b", r"\bberechn\w*\b", r"\bgilt\b", r"\bgalt\b", r"\bsignifi\w*\b", r"\bcalcul\w*\b",
+    r"\baplica\w*\b", r"\bapplique\w*\b", r"\bcalcol\w*\b", r"\bbetekent\b", r"\bberekend\b", r"\bgeldt\b",
 ]
 _CURRENT = [
     r"\bapproved\b", r"\bofficial\b", r"\bcurrent\b", r"\bcurrently\b", r"\blatest\b", r"\bgoverned\b", r"\bcanonical\b",
     r"\bschvalen\w*\b", r"\baktualn\w*\b", r"\boficialn\w*\b", r"\bsoucasn\w*\b",
+    r"\baktuell\w*\b", r"\bgenehmigt\w*\b", r"\boffiziell\w*\b", r"\bactuel\w*\b", r"\bapprouv\w*\b",
+    r"\bofficiel\w*\b", r"\ben vigueur\b", r"\bvigente\b", r"\baprobad\w*\b", r"\boficial\w*\b", r"\battual\w*\b",
+    r"\bapprovat\w*\b", r"\bufficial\w*\b", r"\batual\w*\b", r"\baprovad\w*\b", r"\bhuidig\w*\b",
+    r"\bgoedgekeurd\w*\b", r"\bofficieel\b",
 ]
 _INCLUDES = [
     r"\binclud\w*\b", r"\bexclud\w*\b", r"\bcount(ed|s)?\b", r"\bcontain\w*\b", r"\bpart of\b", r"\bdeduct\w*\b",
     r"\bsubtract\w*\b", r"\bnet of\b", r"\bzahrn\w*\b", r"\bobsah\w*\b", r"\bzapocit\w*\b", r"\bvcetne\b", r"\bbez\b",
     r"\bodecit\w*\b", r"\bpocit\w*\s+se\s+(do|mezi)\b",
+    r"\benthalt\w*\b", r"\beinschlie\w*\b", r"\bbeinhalt\w*\b", r"\bausgeschlossen\b", r"\bgezahlt\b",
+    r"\binclu\w*\b", r"\bexclu\w*\b", r"\bcompt\w*\b", r"\bincluy\w*\b", r"\bexcluy\w*\b", r"\bcontabiliz\w*\b",
+    r"\bcompres[oi]\b", r"\besclu\w*\b", r"\binbegrepen\b", r"\bbevat\w*\b", r"\bmeegeteld\b",
 ]
 _LINEAGE_UP = [
     r"\bupstream\b", r"\bfeeds?\b", r"\bfed\b", r"\bfeeding\b", r"\blineage\b", r"\bbuilt (from|on)\b", r"\bcomes? from\b",
     r"\bderived from\b", r"\bdepends? on\b", r"\bsupport\w*\b", r"\bimplement\w*\b", r"\bbuilds?\b", r"\bpuvod\w*\b",
     r"\bzdroj\w*\b", r"\bnapaj\w*\b", r"\bvstup\w*\b", r"\bsources?\b", r"\bparents?\b",
+    r"\bquellen\b", r"\bdatenquell\w*\b", r"\bspeis\w*\b", r"\bherkunft\b", r"\babgeleitet\b", r"\baliment\w*\b", r"\bprovien\w*\b",
+    r"\bfuentes?\b", r"\bproviene\w*\b", r"\bfont[ei]\b", r"\bderiva\w*\b", r"\bbron\w*\b", r"\bgevoed\b",
 ]
 _LINEAGE_DOWN = [
     r"\bdownstream\b", r"\bbreaks?\b", r"\bbroken\b", r"\bimpact\w*\b", r"\baffect\w*\b", r"\bdepends? on (it|this)\b",
     r"\bwhat (depends|relies) on\b", r"\bwho uses\b", r"\bwhat uses\b", r"\bconsumers?\b", r"\bchildren\b",
     r"\bused by\b", r"\bdopad\w*\b", r"\bovlivn\w*\b", r"\brozbi\w*\b", r"\bzavis\w*\b",
+    r"\bauswirk\w*\b", r"\bbetroffen\b", r"\bafecta\w*\b", r"\bimpatt\w*\b", r"\bgevolg\w*\b",
 ]
-_FRESHNESS = [r"\bfresh\w*\b", r"\bstale\b", r"\bup to date\b", r"\blast (loaded|updated|refreshed|run)\b", r"\bcerstv\w*\b", r"\baktualizov\w*\b", r"\bsla\b"]
-_ASKS_MODEL = [r"\bmodels?\b", r"\bdbt\b", r"\btables?\b", r"\bmodel\w*\b", r"\btabulk\w*\b"]
-_ASKS_SOURCES = [r"\bsources?\b", r"\braw\b", r"\bzdroj\w*\b", r"\bsurov\w*\b"]
+_FRESHNESS = [r"\bfresh\w*\b", r"\bstale\b", r"\bup to date\b", r"\blast (loaded|updated|refreshed|run)\b", r"\bcerstv\w*\b", r"\baktualizov\w*\b", r"\bsla\b",
+              r"\baktualisiert\b", r"\bzuletzt geladen\b", r"\bfrisch\w*\b", r"\bfraich\w*\b", r"\bmis a jour\b",
+              r"\bactualizad\w*\b", r"\baggiornat\w*\b", r"\batualizad\w*\b", r"\bbijgewerkt\b"]
+_ASKS_MODEL = [r"\bmodels?\b", r"\bdbt\b", r"\btables?\b", r"\bmodel\w*\b", r"\btabulk\w*\b", r"\btabelle\w*\b",
+               r"\btabla\w*\b", r"\btabel\w*\b"]
+_ASKS_SOURCES = [r"\bsources?\b", r"\braw\b", r"\bzdroj\w*\b", r"\bsurov\w*\b", r"\bquellen\b", r"\bdatenquell\w*\b", r"\bfuentes?\b",
+                 r"\bfont[ei]\b", r"\bbron\w*\b"]
 
 _STOP = set(
     """a an the is are was were be been being do does did should would could can may might must shall will
