@@ -31,6 +31,7 @@ from resolver.pipeline import answer_reading
 DEFAULT_CATALOG = "./.canon/catalog.db"
 WORDS_SIZE = 4096  # questions whose words are kept per catalog generation (CanonService._reading)
 ANSWERS_SIZE = 2048  # answer-cache entries kept in process per catalog generation (CanonService._cached_answer)
+STORED_SIZE = 8192  # ids of bundles this process stored, per catalog generation (CanonService._answer)
 
 
 @lru_cache(maxsize=1)
@@ -154,6 +155,7 @@ class CanonService:
         self._config = config
         self._answers = GenerationMemo(ANSWERS_SIZE)  # answer-cache entries by key (see _cached_answer)
         self._words = GenerationMemo(WORDS_SIZE)  # what questions say besides dates, by (question, date spans)
+        self._stored = GenerationMemo(STORED_SIZE)  # bundle ids already in the catalog's bundle table
 
     @property
     def config(self) -> CanonConfig:
@@ -313,10 +315,15 @@ class CanonService:
             and bool(bundle.evidence) and bundle.validation.passed
         if request.id is not None:
             bundle = bundle.model_copy(update={"id": request.id})
-        # the bundle and its cache entry in one transaction
-        self.catalog.save_bundle(bundle.bundle_id, bundle.requester.principal, bundle.question,
-                                 served.body(request.id).decode("utf-8"), self.now(),
-                                 cache=(key, served.text, generation) if cacheable else None)
+        # The bundle and its cache entry in one transaction. A bundle id is a digest of the question,
+        # requester, time and evidence, and a stored bundle is never replaced (the first one stays):
+        # an id this process stored at this generation (an abstain or deny asked again) is not written
+        # again. A catalog made anew has another generation, so nothing is skipped there.
+        if cacheable or self._stored.get(generation, bundle.bundle_id, lambda: None) is None:
+            self.catalog.save_bundle(bundle.bundle_id, bundle.requester.principal, bundle.question,
+                                     served.body(request.id).decode("utf-8"), self.now(),
+                                     cache=(key, served.text, generation) if cacheable else None)
+            self._stored.put(generation, bundle.bundle_id, True)
         if cacheable:
             self._answers.put(generation, key, served)  # in place of an entry whose evidence no longer verified
         return bundle, served
@@ -376,6 +383,7 @@ class CanonService:
         ask costs what the first ask after a write costs (benchmarks)."""
         self._answers.clear()
         self._words.clear()
+        self._stored.clear()
         self.catalog.forget_reads()
 
     def _reading(self, question: str, as_of: date, generation: Optional[int]):

@@ -130,3 +130,23 @@ def test_answers_cached_by_other_code_are_not_served(tmp_path, monkeypatch):
     again = CanonService(db)
     again.ask(request)
     assert again.cache_hits == 1 and len(service_module.code_fingerprint()) == 16
+
+
+def test_an_identical_abstention_is_stored_once_per_generation(tmp_path):
+    """Abstentions are resolved every time; their bundle (same id: same question, requester, time and
+    evidence) is written once, and again after the catalog changed."""
+    service = CanonService(str(tmp_path / "c.db"))
+    service.import_paths([str(REPO / "fixtures" / "dossier")])
+    writes = []
+    save = service.catalog.save_bundle
+    service.catalog.save_bundle = lambda *a, **k: (writes.append(a[0]), save(*a, **k))[1]
+    gm = AskRequest(question="What is the approved Gross Margin definition?", roles=["analytics_readers"], as_of="2026-10-10")
+    first, second = service.ask(gm), service.ask(gm)
+    assert first.behavior.value == "abstain" and first == second and writes == [first.bundle_id]
+    assert service.bundle(first.bundle_id)["behavior"] == "abstain"
+    (tmp_path / "r.yaml").write_text(yaml.safe_dump({"records": [
+        {**yaml.safe_load((REPO / "fixtures" / "dossier" / "records.yaml").read_text(encoding="utf-8"))["records"][0],
+         "owner": "Finance Data Team"}]}), encoding="utf-8")
+    service.import_paths([str(tmp_path / "r.yaml")])
+    service.ask(gm)
+    assert writes == [first.bundle_id, first.bundle_id]
