@@ -11,6 +11,7 @@ from __future__ import annotations
 import calendar
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from datetime import date, timedelta
 from typing import Optional
 
@@ -116,7 +117,7 @@ def _last_past_month(month: int, as_of: date) -> int:
 
 # Each pattern yields a Period or a date. Order matters: longer forms first. A builder takes the
 # match and as_of; only the relative forms ("last quarter", "today") read as_of.
-_PERIOD_PATTERNS = [(re.compile(p), build) for p, build in [
+_PERIOD_FORMS = [
     (rf"\b(?:q|quarter\s*)([1-4])\s*[/ -]?\s*(?:of\s+)?{_Y}\b", lambda m, as_of: _quarter(int(m[2]), int(m[1]))),
     (rf"\bq([1-4])\s*{_YY}", lambda m, as_of: _quarter(2000 + int(m[2]), int(m[1]))),
     (rf"\b{_Y}\s*[/ -]?\s*q([1-4])\b", lambda m, as_of: _quarter(int(m[1]), int(m[2]))),
@@ -156,7 +157,7 @@ _PERIOD_PATTERNS = [(re.compile(p), build) for p, build in [
      lambda m, as_of: _quarter(_last_past_month(3 * int(m[1]) - 2, as_of), int(m[1]))),
     (r"\b(?:in|during|for|v|ve)\s+(?:the\s+)?h([12])\b(?!\s*[/ '\u2019-]?\s*\d)",
      lambda m, as_of: _half(_last_past_month(6 * int(m[1]) - 5, as_of), int(m[1]))),
-]]
+]
 
 
 def _previous_quarter(as_of: date) -> Period:
@@ -174,7 +175,7 @@ def _previous_month(as_of: date) -> Period:
 # relative forms read as_of.
 _ABSOLUTE = lambda m, build: build(m, None) is not None  # noqa: E731 - reads no as_of
 _ALWAYS = lambda m, build: True  # noqa: E731
-_DATE_PATTERNS = [(re.compile(p), build, valid) for p, build, valid in [
+_DATE_FORMS = [
     (r"\b((?:19|20)\d{2})([-/.])(\d{1,2})\2(\d{1,2})\b", lambda m, as_of: _safe_date(int(m[1]), int(m[3]), int(m[4])), _ABSOLUTE),
     (r"\b((?:19|20)\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])\b",  # ISO basic: 20250630
      lambda m, as_of: _safe_date(int(m[1]), int(m[2]), int(m[3])), _ABSOLUTE),
@@ -195,7 +196,7 @@ _DATE_PATTERNS = [(re.compile(p), build, valid) for p, build, valid in [
     (r"\b(?:yesterday|vcera|vcerejsi\w*|gestern|gisteren|ayer|ieri|ontem)\b", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     (r"\b(\d{1,3})\s+(day|week)s?\s+ago\b",
      lambda m, as_of: as_of - timedelta(days=int(m[1]) * (7 if m[2] == "week" else 1)), _ALWAYS),
-]]
+]
 _BARE_YEAR = re.compile(r"(?<![\w.#/-])((?:19|20)\d{2})(?![\w/-]|\.\d)")
 # Digits that look like a date but that no pattern above read (31/02/2025, 6/30/25, 2025-13-01):
 # never silently replaced by as_of (see TimeScan.unread).
@@ -209,6 +210,13 @@ def _last_past_day(month: int, day: int, as_of: date) -> date:
         if found is not None and found <= as_of:
             return found
     raise ValueError(f"no {month}/{day} in the eight years before {as_of}")  # the scan's check rules this out
+
+
+@lru_cache(maxsize=1)
+def _compiled():
+    """The patterns, compiled on the first scan (not at import: most commands read no question)."""
+    return ([(re.compile(p), build, valid) for p, build, valid in _DATE_FORMS],
+            [(re.compile(p), build) for p, build in _PERIOD_FORMS])
 
 
 def _slash_date(a: int, b: int, year: int) -> Optional[date]:
@@ -256,7 +264,8 @@ def scan_time(text: str) -> TimeScan:
     # Point dates (and their positions) first, so that ranges and edges can use them.
     points: list[_Found] = []
     impossible: list[str] = []
-    for pattern, build, valid in _DATE_PATTERNS:
+    date_patterns, period_patterns = _compiled()
+    for pattern, build, valid in date_patterns:
         for m in pattern.finditer(folded):
             if not free(m.start(), m.end()):
                 continue
@@ -268,7 +277,7 @@ def scan_time(text: str) -> TimeScan:
     points.sort(key=lambda p: p.start)
 
     periods: list[_Found] = []
-    for pattern, build in _PERIOD_PATTERNS:
+    for pattern, build in period_patterns:
         for m in pattern.finditer(folded):
             if free(m.start(), m.end()):
                 periods.append(_Found(m.start(), m.end(), m, build))
