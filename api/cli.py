@@ -84,6 +84,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--keys", help="API keys file (YAML); default $CANON_API_KEYS")
     _common(p)
 
+    p = sub.add_parser("mcp", help="serve the tools over MCP (stdio); the requester is the key in $CANON_API_KEY")
+    p.add_argument("--keys", help="API keys file (YAML), as for serve; default $CANON_API_KEYS")
+    _common(p)
+
     p = sub.add_parser("search", help="discovery search (tantivy + MiniLM, fused) inside your permissions")
     p.add_argument("query")
     p.add_argument("--role", action="append", default=[], dest="roles")
@@ -303,6 +307,16 @@ def cmd_serve(args) -> int:
     return 0
 
 
+def cmd_mcp(args) -> int:
+    from api.mcp import run
+
+    keys = args.keys or os.environ.get("CANON_API_KEYS")
+    if not keys:
+        raise UsageError("mcp needs an API keys file: --keys FILE or CANON_API_KEYS")
+    run(_service(args), keys, os.environ.get("CANON_API_KEY"))
+    return 0
+
+
 def cmd_search(args) -> int:
     from api.service import parse_as_of
 
@@ -444,7 +458,7 @@ def cmd_eval(args) -> int:
     return run_suites(args.suite, as_json=args.json)
 
 
-COMMANDS = {"search": cmd_search, "reindex": cmd_reindex, "replay": cmd_replay, "audit": cmd_audit, "override": cmd_override, "serve": cmd_serve, "import": cmd_import, "ask": cmd_ask, "sync": cmd_sync, "lineage": cmd_lineage, "bundle": cmd_bundle, "quarantine": cmd_quarantine, "review": cmd_review, "eval": cmd_eval}
+COMMANDS = {"mcp": cmd_mcp, "search": cmd_search, "reindex": cmd_reindex, "replay": cmd_replay, "audit": cmd_audit, "override": cmd_override, "serve": cmd_serve, "import": cmd_import, "ask": cmd_ask, "sync": cmd_sync, "lineage": cmd_lineage, "bundle": cmd_bundle, "quarantine": cmd_quarantine, "review": cmd_review, "eval": cmd_eval}
 
 
 def main(argv: Optional[list[str]] = None) -> int:

@@ -12,50 +12,16 @@ import json
 from datetime import date
 from typing import Optional
 
-import yaml
 from fastapi import Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from pydantic import Field, ValidationError
 
+from api.keys import Caller, load_keys
 from api.service import AskRequest, CanonService
 from catalog.errors import CanonError, InputError, NotFoundError, UsageError
 from catalog.records import Frozen
-
-
-class ApiKey(Frozen):
-    key: Optional[str] = None
-    key_sha256: Optional[str] = None
-    principal: str
-    roles: list[str] = Field(default_factory=list)
-
-
-class KeysFile(Frozen):
-    keys: list[ApiKey]
-
-
-class Caller(Frozen):
-    principal: str
-    roles: list[str]
-
-
-def load_keys(path: str) -> dict[str, Caller]:
-    """sha256(key) -> caller. Plain keys are hashed at load so lookups compare digests only."""
-    try:
-        with open(path, encoding="utf-8") as handle:
-            data = KeysFile.model_validate(yaml.safe_load(handle) or {})
-    except OSError as exc:
-        raise UsageError(f"cannot read the API keys file {path}: {exc.strerror}") from None
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        raise UsageError(f"{path}, field '{'.'.join(str(x) for x in err['loc'])}': {err['msg']}") from None
-    out = {}
-    for entry in data.keys:
-        digest = entry.key_sha256 or (hashlib.sha256(entry.key.encode()).hexdigest() if entry.key else None)
-        if not digest:
-            raise UsageError(f"{path}: the key of principal '{entry.principal}' has neither 'key' nor 'key_sha256'")
-        out[digest.lower()] = Caller(principal=entry.principal, roles=sorted(set(entry.roles)))
-    return out
+from lineage.query import marquez_graph
 
 
 def problem(status: int, title: str, detail: str) -> JSONResponse:
@@ -182,27 +148,6 @@ def create_app(service: CanonService, keys: dict[str, Caller]) -> FastAPI:
 
 class _Unauthorized(Exception):
     pass
-
-
-def marquez_graph(result: dict) -> dict:
-    """canon's lineage result in the shape of Marquez's GET /api/v1/lineage."""
-    kinds = {n["unique_id"]: n for n in result["nodes"]}
-    root = {"unique_id": result["unique_id"], "name": result["unique_id"], "resource_type": "root"}
-    ins: dict[str, list] = {}
-    outs: dict[str, list] = {}
-    for e in result["edges"]:
-        outs.setdefault(e["source"], []).append({"origin": e["source"], "destination": e["target"]})
-        ins.setdefault(e["target"], []).append({"origin": e["source"], "destination": e["target"]})
-
-    def node_type(kind: str) -> str:
-        return {"job": "JOB", "dataset": "DATASET", "column": "DATASET_FIELD"}.get(kind, kind.upper())
-
-    graph = []
-    for uid, info in [(result["unique_id"], root), *kinds.items()]:
-        graph.append({"id": uid, "type": node_type(info["resource_type"]),
-                      "data": {"name": info["name"], "resourceType": info["resource_type"], "depth": info.get("depth", 0)},
-                      "inEdges": ins.get(uid, []), "outEdges": outs.get(uid, [])})
-    return {"graph": graph, "at": result["at"], "direction": result["direction"], "depth": result["depth"]}
 
 
 def run(service: CanonService, keys_path: str, host: str, port: int) -> None:

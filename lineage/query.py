@@ -68,3 +68,24 @@ def render_tree(result: dict) -> str:
     if not result["nodes"]:
         lines.append("  (no lineage recorded" + (f" as of {result['at']}" if result["at"] else "") + ")")
     return "\n".join(lines)
+
+
+def marquez_graph(result: dict) -> dict:
+    """canon's lineage result in the shape of Marquez's GET /api/v1/lineage."""
+    kinds = {n["unique_id"]: n for n in result["nodes"]}
+    root = {"unique_id": result["unique_id"], "name": result["unique_id"], "resource_type": "root"}
+    ins: dict[str, list] = {}
+    outs: dict[str, list] = {}
+    for e in result["edges"]:
+        outs.setdefault(e["source"], []).append({"origin": e["source"], "destination": e["target"]})
+        ins.setdefault(e["target"], []).append({"origin": e["source"], "destination": e["target"]})
+
+    def node_type(kind: str) -> str:
+        return {"job": "JOB", "dataset": "DATASET", "column": "DATASET_FIELD"}.get(kind, kind.upper())
+
+    graph = []
+    for uid, info in [(result["unique_id"], root), *kinds.items()]:
+        graph.append({"id": uid, "type": node_type(info["resource_type"]),
+                      "data": {"name": info["name"], "resourceType": info["resource_type"], "depth": info.get("depth", 0)},
+                      "inEdges": ins.get(uid, []), "outEdges": outs.get(uid, [])})
+    return {"graph": graph, "at": result["at"], "direction": result["direction"], "depth": result["depth"]}
