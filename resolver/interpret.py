@@ -12,6 +12,7 @@ from resolver.dates import TimeFinding, find_time
 from resolver.entities import Match, NameLookup, best_matches, find_matches
 from resolver.intents import cues, is_injection, topic_words
 from resolver.text import fold, tokens
+from resolver.text import words as words_of
 
 _NODE = re.compile(r"(?<![\w.#])((?:model|source|seed|snapshot|exposure|metric|semantic_model|saved_query)\.[A-Za-z0-9_.]+[A-Za-z0-9_](?:#[A-Za-z0-9_]+)?|[A-Za-z0-9_.:/@-]+#[A-Za-z0-9_]+)")
 _VERSION = re.compile(r"\b(?:v|version\s+|verze\s+|verzi\s+)(\d+[a-z0-9-]*)\b")
@@ -64,8 +65,9 @@ def read_words(question: str, spans: list[tuple[int, int]], index: NameLookup) -
     mentions.sort(key=lambda m: (-m.length, not m.exact, m.start))
     rest = _without_mentions(undated, mentions)
     version_match = _VERSION.search(rest)
+    named = {w for m in mentions for w in words_of(m.name)}  # "count as churn": the subject again, not a topic
     return Words(mentions=tuple(mentions), version=version_match.group(1) if version_match else None,
-                 topic=tuple(topic_words(rest)), nodes=tuple(m.group(1) for m in _NODE.finditer(question)),
+                 topic=tuple(w for w in topic_words(rest) if w not in named), nodes=tuple(m.group(1) for m in _NODE.finditer(question)),
                  flags=MappingProxyType(cues(rest)), injection=is_injection(folded))
 
 

@@ -12,3 +12,16 @@ INJECTIONS = yaml.safe_load((Path(__file__).parent / "golden" / "injections.yaml
 @pytest.mark.parametrize("case", INJECTIONS, ids=[c["text"] for c in INJECTIONS])
 def test_injection_attempts_in_several_languages(case):
     assert is_injection(fold(case["text"])) == case["injection"]
+
+
+def test_the_subject_named_again_is_not_a_topic():
+    from datetime import date
+
+    from resolver.entities import EntityIndex
+    from resolver.interpret import read_question
+
+    index = EntityIndex.build([("Churn", "metric.churn")])
+    again = read_question("What did churn v1 count as churn while it was in force?", date(2026, 1, 1), index)
+    assert again.topic == [] and again.intent != "definition_includes"
+    topic = read_question("Does churn include reactivated customers?", date(2026, 1, 1), index)
+    assert (topic.intent, topic.topic) == ("definition_includes", ["reactivated", "customers"])
