@@ -142,6 +142,8 @@ def find_matches(q: list[str], lookup: NameLookup) -> list[Match]:
     covered = {k for m in found for k in range(m.start, m.end)}
     found += _compound_matches(q, covered, lookup)
     covered = {k for m in found for k in range(m.start, m.end)}
+    found += _inflected_matches(q, covered, lookup)
+    covered = {k for m in found for k in range(m.start, m.end)}
     typo_forms: dict[str, list[tuple[int, int, int]]] = {}
     for i, tok in enumerate(q):
         if len(tok) < 5 or i in covered or not tok.isalpha() or tok in COMMON_WORDS:
@@ -162,6 +164,23 @@ def find_matches(q: list[str], lookup: NameLookup) -> list[Match]:
                 if form in ids:
                     found.append(Match(start, end, frozenset(ids[form]), False, form))
     return found
+
+
+_INFLECTIONS = ("ing", "ed", "es", "s")
+
+
+def _inflected_matches(q: list[str], covered: set[int], lookup: NameLookup) -> list[Match]:
+    """A one-word name written with an English inflection ("churned", "refunds"): not exact, so an
+    exact name elsewhere in the question wins."""
+    stems: dict[str, list[int]] = {}
+    for i, tok in enumerate(q):
+        if i in covered or len(tok) < 5 or not tok.isalpha() or tok in COMMON_WORDS:
+            continue
+        for suffix in _INFLECTIONS:
+            if tok.endswith(suffix) and len(tok) - len(suffix) >= 4:
+                stems.setdefault(tok[: -len(suffix)], []).append(i)
+    named = lookup.forms(list(stems)) if stems else {}
+    return [Match(i, i + 1, frozenset(ids), False, form) for form, ids in named.items() for i in stems[form]]
 
 
 def _compound_matches(q: list[str], covered: set[int], lookup: NameLookup) -> list[Match]:

@@ -58,7 +58,7 @@ _CURRENT = [
 ]
 _INCLUDES = [
     r"\binclud\w*\b", r"\bexclud\w*\b", r"\bcount(ed|s)?\b", r"\bcontain\w*\b", r"\bpart of\b", r"\bdeduct\w*\b",
-    r"\bsubtract\w*\b", r"\bnet of\b", r"\bzahrn\w*\b", r"\bobsah\w*\b", r"\bzapocit\w*\b", r"\bvcetne\b", r"\bbez\b",
+    r"\bsubtract\w*\b", r"\bnet of\b", r"\bnett?(ed)? (off|out)\b", r"\bzahrn\w*\b", r"\bobsah\w*\b", r"\bzapocit\w*\b", r"\bvcetne\b", r"\bbez\b",
     r"\bodecit\w*\b", r"\bpocit\w*\s+se\s+(do|mezi)\b",
     r"\benthalt\w*\b", r"\beinschlie\w*\b", r"\bbeinhalt\w*\b", r"\bausgeschlossen\b", r"\bgezahlt\b",
     r"\binclu\w*\b", r"\bexclu\w*\b", r"\bcompt\w*\b", r"\bincluy\w*\b", r"\bexcluy\w*\b", r"\bcontabiliz\w*\b",
@@ -91,7 +91,7 @@ _STOP = set(
     this that these those it its it's as per about under over than then there here our your my their we you i me us
     reporting date day time period definition definitions metric metrics apply applies applied applicable use used
     please tell show give say says according currently current approved official rule rules count counted counting
-    while during force effect effective valid validity
+    while during force effect effective valid validity netted off
     include includes included including counts exclude excludes excluded excluding contain contains part deduct deducted
     je jsou byl byla bylo byly by se si do na v ve z ze za k ke o od pro pri s so a i nebo ale jak jaky jaka jake
     ktery ktera ktere kdo co kdy kde proc mel mela melo meli ma maji muze mohou zahrnout zahrnovat zahrnuty zahrnuje
