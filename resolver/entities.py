@@ -137,8 +137,12 @@ class EntityIndex:
 
 def find_matches(q: list[str], lookup: NameLookup) -> list[Match]:
     """Every span of the question that is a name, exact or with one typo."""
-    spans = {" ".join(q[i:j]): (i, j) for i in range(len(q)) for j in range(i + 1, min(len(q), i + _MAX_NAME_TOKENS) + 1)}
-    found = [Match(*spans[form], frozenset(ids), True, form) for form, ids in lookup.forms(list(spans)).items()]
+    spans: dict[str, list[tuple[int, int]]] = {}  # a name written twice is two mentions
+    for i in range(len(q)):
+        for j in range(i + 1, min(len(q), i + _MAX_NAME_TOKENS) + 1):
+            spans.setdefault(" ".join(q[i:j]), []).append((i, j))
+    found = [Match(i, j, frozenset(ids), True, form) for form, ids in lookup.forms(list(spans)).items()
+             for i, j in spans[form]]
     covered = {k for m in found for k in range(m.start, m.end)}
     found += _compound_matches(q, covered, lookup)
     covered = {k for m in found for k in range(m.start, m.end)}

@@ -25,3 +25,8 @@ def test_title_forms_drop_kind_words_and_versions():
 def test_two_typos_are_not_tolerated():
     assert best_matches(INDEX.matches(normalized_question("recurrnig revnue"))) == [] or all(
         "metric.recurring_revenue" not in m.entity_ids for m in best_matches(INDEX.matches(normalized_question("recurrnig revnue"))))
+
+
+def test_a_name_written_twice_is_two_mentions():
+    found = best_matches(INDEX.matches(normalized_question("churn v1 counted as churn")))
+    assert [(m.start, m.end) for m in found if "metric.churn" in m.entity_ids] == [(0, 1), (4, 5)]
