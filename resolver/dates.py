@@ -363,47 +363,35 @@ def _inside(expression: _Found, spans: set[tuple[int, int]]) -> bool:
     return any(start <= expression.start and expression.end <= end for start, end in spans)
 
 
+def _read(span: tuple[int, int], day: Optional[date] = None, period: Optional[Period] = None) -> TimeFinding:
+    return TimeFinding(reporting_date=day, period=period, spans=[span], explicit=True)
+
+
 def _placed(scan: TimeScan, as_of: date) -> TimeFinding:
-    found = TimeFinding()
     if scan.range_between_first_two:  # "from D1 to D2" / "between D1 and D2" / "od D1 do D2"
         first, second = scan.points[0], scan.points[1]
         d1, d2 = first.build(first.match, as_of), second.build(second.match, as_of)
         if d1 <= d2:
-            found.period = Period(d1, d2, f"{d1.isoformat()} to {d2.isoformat()}")
-            found.spans = [(first.start, second.end)]
-            found.explicit = True
-            return found
+            return _read((first.start, second.end), period=Period(d1, d2, f"{d1.isoformat()} to {d2.isoformat()}"))
 
     # "end of Q2 2025" / "start of 2025" turn a period into a date.
     for p, edge in zip(scan.periods, scan.edges):
-        if edge is None:
-            continue
-        period = p.build(p.match, as_of)
-        found.reporting_date = period.end if edge == "end" else period.start
-        found.spans = [(p.start, p.end)]
-        found.explicit = True
-        return found
+        if edge is not None:
+            period = p.build(p.match, as_of)
+            return _read((p.start, p.end), day=period.end if edge == "end" else period.start)
 
     if scan.points:
         first = scan.points[0]
-        found.reporting_date = first.build(first.match, as_of)
-        found.spans = [(first.start, first.end)]
-        found.explicit = True
-        return found
+        return _read((first.start, first.end), day=first.build(first.match, as_of))
     if scan.periods_ranged:  # "from Q1 2025 to Q3 2025", "between January 2025 and March 2025"
         first, second = scan.periods[0], scan.periods[1]
         p1, p2 = first.build(first.match, as_of), second.build(second.match, as_of)
         if p1.start <= p2.end:
-            found.period = Period(p1.start, p2.end, f"{p1.label} to {p2.label}")
-            found.spans = [(first.start, second.end)]
-            found.explicit = True
-            return found
+            return _read((first.start, second.end), period=Period(p1.start, p2.end, f"{p1.label} to {p2.label}"))
     if scan.periods:
         first = scan.periods[0]
-        found.period = first.build(first.match, as_of)
-        found.spans = [(first.start, first.end)]
-        found.explicit = True
-    return found
+        return _read((first.start, first.end), period=first.build(first.match, as_of))
+    return TimeFinding()
 
 
 def find_time(text: str, as_of: date) -> TimeFinding:
