@@ -74,7 +74,8 @@ _LINEAGE_UP = [
 _LINEAGE_DOWN = [
     r"\bdownstream\b", r"\bbreaks?\b", r"\bbroken\b", r"\bimpact\w*\b", r"\baffect\w*\b", r"\bdepends? on (it|this)\b",
     r"\bwhat (depends|relies) on\b", r"\bwho uses\b", r"\bwhat uses\b", r"\bconsumers?\b", r"\bchildren\b",
-    r"\bused by\b", r"\bdopad\w*\b", r"\bovlivn\w*\b", r"\brozbi\w*\b", r"\bzavis\w*\b",
+    r"\bused by\b", r"\b(models?|tables?|dashboards?|reports?|jobs?|exposures?)\s+(that\s+)?(use|read|consume|query)\w*\b",
+    r"\bdopad\w*\b", r"\bovlivn\w*\b", r"\brozbi\w*\b", r"\bzavis\w*\b",
     r"\bauswirk\w*\b", r"\bbetroffen\b", r"\bafecta\w*\b", r"\bimpatt\w*\b", r"\bgevolg\w*\b",
 ]
 _FRESHNESS = [r"\bfresh\w*\b", r"\bstale\b", r"\bup to date\b", r"\blast (loaded|updated|refreshed|run)\b", r"\bcerstv\w*\b", r"\baktualizov\w*\b", r"\bsla\b",

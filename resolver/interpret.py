@@ -25,6 +25,7 @@ class Reading:
     time: TimeFinding
     mentions: list[Match] = field(default_factory=list)  # best matches, longest first
     version: Optional[str] = None
+    versions: list[str] = field(default_factory=list)  # every version named, in order ("v1 and v2")
     topic: list[str] = field(default_factory=list)
     asks: list[str] = field(default_factory=list)
     direction: Optional[str] = None
@@ -52,6 +53,7 @@ class Words:
 
     mentions: tuple[Match, ...]
     version: Optional[str]
+    versions: tuple[str, ...]
     topic: tuple[str, ...]
     nodes: tuple[str, ...]
     flags: Mapping[str, bool]  # read-only (resolver.intents.cues)
@@ -64,9 +66,9 @@ def read_words(question: str, spans: list[tuple[int, int]], index: NameLookup) -
     mentions = best_matches(find_matches(tokens(undated), index))
     mentions.sort(key=lambda m: (-m.length, not m.exact, m.start))
     rest = _without_mentions(undated, mentions)
-    version_match = _VERSION.search(rest)
+    versions = tuple(dict.fromkeys(m.group(1) for m in _VERSION.finditer(rest)))
     named = {w for m in mentions for w in words_of(m.name)}  # "count as churn": the subject again, not a topic
-    return Words(mentions=tuple(mentions), version=version_match.group(1) if version_match else None,
+    return Words(mentions=tuple(mentions), version=versions[0] if versions else None, versions=versions,
                  topic=tuple(w for w in topic_words(rest) if w not in named), nodes=tuple(m.group(1) for m in _NODE.finditer(question)),
                  flags=MappingProxyType(cues(rest)), injection=is_injection(folded))
 
@@ -75,7 +77,7 @@ def reading_of(question: str, time: TimeFinding, words: Words) -> Reading:
     """The reading of a question from its time finding and its words: the intent."""
     flags = words.flags
     reading = Reading(question=question, intent="definition_at", time=time, mentions=list(words.mentions),
-                      version=words.version, topic=list(words.topic), nodes=list(words.nodes))
+                      version=words.version, versions=list(words.versions), topic=list(words.topic), nodes=list(words.nodes))
     if words.injection:
         reading.intent = "injection"
     elif flags["freshness"]:

@@ -6,6 +6,7 @@ templated answer, gaps and tool calls. Nothing here reads the clock or a databas
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
 from datetime import date, timedelta
@@ -14,6 +15,7 @@ from typing import Optional
 from catalog.records import MODEL_TYPES, SOURCE_TYPES, Authority, EvidenceRecord, Revision, Status, end_of
 from resolver.bundle import Behavior, Interpretation, ToolCall
 from resolver.conflicts import apply_rankings
+from resolver.dates import Period, TimeFinding
 from resolver.interpret import Reading
 from resolver.source import EntityView, EvidenceSource
 
@@ -322,6 +324,8 @@ def resolve(reading: Reading, source: EvidenceSource, as_of: date) -> Decision:
     interp["mention"] = subject.mention
     tools[0] = ToolCall(name="resolve_entity", args=tools[0].args, result_ids=[r.evidence_id for r in subject.revisions])
 
+    if len(reading.versions) > 1 and not reading.time.explicit and reading.intent.startswith("definition"):
+        return _versions_side_by_side(reading, subject, source, as_of, interp, tools)
     if reading.version:
         named = named_version(subject.revisions, reading.version)
         if not named:
@@ -389,6 +393,24 @@ def named_version(revs: list[Revision], version: str) -> list[Revision]:
     that version with a label after it ("3-draft", "1-corrected")."""
     labelled = re.compile(re.escape(version.lower()) + r"(?:[-_ ][a-z][a-z0-9_ -]*)?")
     return [r for r in revs if labelled.fullmatch((r.record.version or "").lower())]
+
+
+def _versions_side_by_side(reading: Reading, subject: Subject, source, as_of: date, interp: dict, tools) -> Decision:
+    """A question naming two or more versions ("what changed between v1 and v2"): the span from the
+    first one's start to the last one's end, answered as a period (row 2: each version that is
+    authoritative in it is primary, the answer split at the boundaries)."""
+    groups = [named_version(subject.revisions, v) for v in reading.versions]
+    for version, group in zip(reading.versions, groups):
+        if not group:
+            return _no_such_version(dataclasses.replace(reading, version=version), subject, interp, tools)
+    revs = [r for group in groups for r in group]
+    starts = [r.record.effective_from for r in revs if r.record.effective_from]
+    ends = [r.record.effective_to or max(as_of, r.record.effective_from or as_of) for r in revs]
+    start = min(starts) if starts else min(ends)
+    period = Period(start, max(max(ends), start), "versions " + " and ".join(reading.versions))
+    interp.update(intent="definition_period", period=period.as_dict(), reporting_date=None)
+    spanned = dataclasses.replace(reading, intent="definition_period", time=TimeFinding(period=period, explicit=True))
+    return _period(spanned, subject, source, None, interp, tools)
 
 
 def _no_such_version(reading: Reading, subject: Subject, interp: dict, tools) -> Decision:

@@ -157,3 +157,12 @@ def test_a_named_version_s_correction_is_what_applies():
     fix = rec("A.v1-fix", version="1-corrected", effective_from=date(2024, 1, 1), supersedes="A.v1")
     bundle = ask([v1, fix], "Which churn v1 definition applied?")
     assert (bundle.behavior.value, bundle.ids("primary")) == ("answer", ["A.v1-fix"])
+
+
+def test_two_named_versions_are_shown_side_by_side():
+    """'What changed between v1 and v2?': the span of both, answered as a period (row 2)."""
+    v1 = rec("C.v1", version="1", effective_from=date(2024, 1, 1), effective_to=date(2025, 6, 30), status="superseded")
+    v2 = rec("C.v2", version="2", effective_from=date(2025, 7, 1), supersedes="C.v1")
+    both = ask([v1, v2], "What changed between churn v1 and v2?")
+    assert (both.behavior.value, sorted(both.ids("primary"))) == ("clarify_or_split", ["C.v1", "C.v2"])
+    assert ask([v1, v2], "Compare churn v1 and v9").behavior.value == "abstain"
