@@ -78,7 +78,8 @@ _EDGE_END = r"(?:end|close|last\s+day|konec|konci|ke\s+konci)\s+(?:of\s+)?(?:the
 _QUALIFIERS = [
     ("before", re.compile(r"\b(?:before|prior\s+to|earlier\s+than|pred)\s+(?:the\s+)?$")),
     ("after", re.compile(r"\b(?:after|later\s+than|following)\s+(?:the\s+)?$")),
-    ("since", re.compile(r"\b(?:since|starting|beginning|effective\s+from|from|od)\s+(?:the\s+)?$")),
+    # bare "from" is not one: "orders from 2024" are orders of 2024
+    ("since", re.compile(r"\b(?:since|starting(?:\s+(?:from|on|in))?|effective\s+from|od)\s+(?:the\s+)?$")),
     ("until", re.compile(r"\b(?:until|till|up\s+to|through|thru|do)\s+(?:the\s+)?$")),
 ]
 
