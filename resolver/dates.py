@@ -128,6 +128,7 @@ _PERIOD_FORMS = [
     (rf"\b(third|fourth|3rd|4th)\s+quarter\s+(?:of\s+)?{_Y}\b",
      lambda m, as_of: _quarter(int(m[2]), 3 if m[1] in ("third", "3rd") else 4)),
     (rf"\bh([12])\s*[/ -]?\s*{_Y}\b", lambda m, as_of: _half(int(m[2]), int(m[1]))),
+    (rf"\bh([12])\s*{_YY}", lambda m, as_of: _half(2000 + int(m[2]), int(m[1]))),
     (rf"\b{_Y}\s*[/ -]?\s*h([12])\b", lambda m, as_of: _half(int(m[1]), int(m[2]))),
     (rf"\b(first|second)\s+half\s+(?:of\s+)?{_Y}\b", lambda m, as_of: _half(int(m[2]), 1 if m[1] == "first" else 2)),
     (rf"\b([12])\.\s*pololeti\s+(?:roku\s+)?{_Y}\b", lambda m, as_of: _half(int(m[2]), int(m[1]))),
@@ -135,7 +136,7 @@ _PERIOD_FORMS = [
     (r"\bfy\s*['\u2019]?\s*(\d{2})\b", lambda m, as_of: _year(2000 + int(m[1]), f"FY{2000 + int(m[1])}")),
     (rf"\b(?:calendar\s+year|full\s+year|year|rok|roku|v\s+roce|za\s+rok|cely\s+rok)\s+{_Y}\b",
      lambda m, as_of: _year(int(m[1]))),
-    (rf"\b({_MONTH_RE})\.?,?\s+{_OF}{_Y}\b", lambda m, as_of: _month(int(m[2]), _MONTHS[m[1]])),
+    (rf"\b({_MONTH_RE})(?:\.?,?\s+{_OF}|[-/])\s*{_Y}\b", lambda m, as_of: _month(int(m[2]), _MONTHS[m[1]])),
     (r"\b((?:19|20)\d{2})[-/.](0?[1-9]|1[0-2])\b(?![-/.]\d)", lambda m, as_of: _month(int(m[1]), int(m[2]))),
     (r"(?<![\d./-])(0?[1-9]|1[0-2])[/.-]((?:19|20)\d{2})\b", lambda m, as_of: _month(int(m[2]), int(m[1]))),
     # other languages' words (accents folded): de, nl, fr, es, it, pt
@@ -187,6 +188,7 @@ _DATE_FORMS = [
     (rf"\b(\d{{1,2}}){_ORD}\.?\s+{_OF}({_MONTH_RE})\.?,?\s+{_OF}{_Y}\b",
      lambda m, as_of: _safe_date(int(m[3]), _MONTHS[m[2]], int(m[1])), _ABSOLUTE),
     (rf"\b({_MONTH_RE})\.?\s+(\d{{1,2}}){_ORD},?\s+{_Y}\b", lambda m, as_of: _safe_date(int(m[3]), _MONTHS[m[1]], int(m[2])), _ABSOLUTE),
+    (rf"\b(\d{{1,2}})([-/])({_MONTH_RE})\2{_Y}\b", lambda m, as_of: _safe_date(int(m[4]), _MONTHS[m[3]], int(m[1])), _ABSOLUTE),
     # a day and month without a year: the latest such day on or before as_of
     (rf"\b({_MONTH_RE})\.?\s+(\d{{1,2}}){_ORD}\b(?!\s*[.,]?\s*\d)", lambda m, as_of: _last_past_day(_MONTHS[m[1]], int(m[2]), as_of),
      lambda m, build: _safe_date(2000, _MONTHS[m[1]], int(m[2])) is not None),
@@ -201,7 +203,8 @@ _DATE_FORMS = [
 _BARE_YEAR = re.compile(r"(?<![\w.#/-])((?:19|20)\d{2})(?![\w/-]|\.\d)")
 # Digits that look like a date but that no pattern above read (31/02/2025, 6/30/25, 2025-13-01):
 # never silently replaced by as_of (see TimeScan.unread).
-_DATE_LIKE = re.compile(r"(?<![\w.#/-])(?:\d{1,2}[./-]\s?\d{1,2}[./-]\s?\d{2,4}|(?:19|20)\d{2}[./-]\d{1,2}(?:[./-]\d{1,2})?)(?![\w/-]|\.\d)")
+_DATE_LIKE = re.compile(r"(?<![\w.#/-])(?:\d{1,2}[./-]\s?\d{1,2}[./-]\s?\d{2,4}|(?:19|20)\d{2}[./-]\d{1,2}(?:[./-]\d{1,2})?"
+                        r"|[qh]\d\s*[/ -]\s*\d{2})(?![\w/-]|\.\d)")  # ... and Q4 25, H1-25
 
 
 def _last_past_day(month: int, day: int, as_of: date) -> date:
