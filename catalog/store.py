@@ -632,8 +632,11 @@ class CatalogNames:
             self._typos = self.catalog.typo_index()
         return self._typos.near(token)
 
-    def forms_with_word(self, word):
-        return [f for (f,) in self._reads.rows("SELECT form FROM name_word WHERE word = :w ORDER BY form", {"w": word})]
+    def forms_with_word(self, word, limit=None):
+        if limit is None:
+            return [f for (f,) in self._reads.rows("SELECT form FROM name_word WHERE word = :w ORDER BY form", {"w": word})]
+        return [f for (f,) in self._reads.rows("SELECT form FROM name_word WHERE word = :w ORDER BY form LIMIT :n",
+                                               {"w": word, "n": limit})]
 
 
 class CatalogSource:

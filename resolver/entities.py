@@ -78,7 +78,8 @@ class NameLookup(Protocol):
         """Typo-tolerant vocabulary words within one edit of `token` (not `token` itself)."""
         ...
 
-    def forms_with_word(self, word: str) -> list[str]:
+    def forms_with_word(self, word: str, limit: Optional[int] = None) -> list[str]:
+        """The name forms holding `word` (a word of typo_words), in order; at most `limit`."""
         ...
 
 
@@ -128,8 +129,8 @@ class EntityIndex:
             self._deletes = DeletionIndex(self._forms_by_word)
         return self._deletes.near(token)
 
-    def forms_with_word(self, word):
-        return sorted(self._forms_by_word.get(word, ()))
+    def forms_with_word(self, word, limit=None):
+        return sorted(self._forms_by_word.get(word, ()))[:limit]
 
     def matches(self, question_tokens: list[str]) -> list[Match]:
         return find_matches(question_tokens, self)
@@ -147,6 +148,7 @@ def find_matches(q: list[str], lookup: NameLookup) -> list[Match]:
     found += _compound_matches(q, covered, lookup)
     covered = {k for m in found for k in range(m.start, m.end)}
     found += _inflected_matches(q, covered, lookup)
+    found += _partial_matches(q, lookup)
     covered = {k for m in found for k in range(m.start, m.end)}
     typo_forms: dict[str, list[tuple[int, int, int]]] = {}
     for i, tok in enumerate(q):
@@ -168,6 +170,36 @@ def find_matches(q: list[str], lookup: NameLookup) -> list[Match]:
                 if form in ids:
                     found.append(Match(start, end, frozenset(ids[form]), False, form))
     return found
+
+
+_PARTIAL_LIMIT = 200  # a word in more name forms than this is too common to find a name by
+_PARTIAL_SPAN = 4  # words of a name written with one left out (names of three to five words)
+
+
+def _partial_matches(q: list[str], lookup: NameLookup) -> list[Match]:
+    """A name of three or more words written with one word left out, not its last ("board plan",
+    "revenue plan" for "board revenue plan"; "recurring revenue" for "monthly recurring revenue"):
+    not exact, so an exact name of the same length wins. Found through the name's rarest word."""
+    out: list[Match] = []
+    for i in range(len(q)):
+        for j in range(i + 2, min(len(q), i + _PARTIAL_SPAN) + 1):
+            span = q[i:j]
+            if span[0] in COMMON_WORDS or span[-1] in COMMON_WORDS or not all(t.isalpha() for t in span):
+                continue
+            lists = [found for w in span if len(w) >= 4
+                     for found in [lookup.forms_with_word(w, _PARTIAL_LIMIT + 1)] if len(found) <= _PARTIAL_LIMIT]
+            if not lists:
+                continue
+            candidates = min(lists, key=len)
+            whole = [f for f in candidates if _one_word_left_out(f.split(" "), span)]
+            if whole:
+                named = lookup.forms(whole)
+                out += [Match(i, j, frozenset(ids), False, form) for form, ids in named.items()]
+    return out
+
+
+def _one_word_left_out(name: list[str], span: list[str]) -> bool:
+    return len(name) == len(span) + 1 and any(name[:k] + name[k + 1:] == span for k in range(len(name) - 1))
 
 
 _INFLECTIONS = ("ing", "ed", "es", "s")
