@@ -154,6 +154,18 @@ _PERIOD_FORMS = [
      lambda m, as_of: _previous_month(as_of)),
     (rf"\b(?:in|during|for|v|ve)\s+({_MONTH_RE})\b(?!\s+\d)",
      lambda m, as_of: _month(_last_past_month(_MONTHS[m[1]], as_of), _MONTHS[m[1]])),
+    (r"\b(?:next|coming|following)\s+year\b|\bpristi\w*\s+rok\w*\b|\bnachste[snm]?\s+jahr\b|\bannee\s+prochaine\b"
+     r"|\bproximo\s+ano\b", lambda m, as_of: _year(as_of.year + 1)),
+    (r"\b(?:next|coming|following)\s+quarter\b|\bpristi\w*\s+ctvrtleti\b", lambda m, as_of: _next_quarter(as_of)),
+    (r"\b(?:next|coming|following)\s+month\b|\bpristi\w*\s+mesic\w*\b", lambda m, as_of: _next_month(as_of)),
+    # to date, and trailing windows ending on as_of
+    (r"\b(?:ytd|year[\s-]to[\s-]date)\b", lambda m, as_of: Period(date(as_of.year, 1, 1), as_of, "year to date")),
+    (r"\b(?:qtd|quarter[\s-]to[\s-]date)\b",
+     lambda m, as_of: Period(date(as_of.year, 3 * ((as_of.month - 1) // 3) + 1, 1), as_of, "quarter to date")),
+    (r"\b(?:mtd|month[\s-]to[\s-]date)\b", lambda m, as_of: Period(as_of.replace(day=1), as_of, "month to date")),
+    (r"\b(?:last|past|previous|prior|trailing)\s+(\d{1,3})\s+(day|week|month|year)s?\b",
+     lambda m, as_of: _trailing(int(m[1]), m[2], as_of)),
+    (r"\b(?:ttm|ltm)\b", lambda m, as_of: _trailing(12, "month", as_of)),
     # a quarter or half named without its year: the latest one that has begun by as_of
     (r"\b(?:in|during|for|v|ve)\s+(?:the\s+)?q([1-4])\b(?!\s*[/ '\u2019-]?\s*\d)",
      lambda m, as_of: _quarter(_last_past_month(3 * int(m[1]) - 2, as_of), int(m[1]))),
@@ -165,6 +177,33 @@ _PERIOD_FORMS = [
 def _previous_quarter(as_of: date) -> Period:
     q = (as_of.month - 1) // 3 + 1
     return _quarter(as_of.year - 1, 4) if q == 1 else _quarter(as_of.year, q - 1)
+
+
+def _next_quarter(as_of: date) -> Period:
+    q = (as_of.month - 1) // 3 + 1
+    return _quarter(as_of.year + 1, 1) if q == 4 else _quarter(as_of.year, q + 1)
+
+
+def _next_month(as_of: date) -> Period:
+    first = (as_of.replace(day=28) + timedelta(days=4)).replace(day=1)
+    return _month(first.year, first.month)
+
+
+def _months_before(day: date, months: int) -> date:
+    total = day.year * 12 + day.month - 1 - months
+    year, month = divmod(total, 12)
+    return date(year, month + 1, min(day.day, calendar.monthrange(year, month + 1)[1]))
+
+
+def _trailing(n: int, unit: str, as_of: date) -> Period:
+    """The last n days / weeks / months / years, ending on as_of."""
+    if unit == "day":
+        start = as_of - timedelta(days=n - 1)
+    elif unit == "week":
+        start = as_of - timedelta(days=7 * n - 1)
+    else:
+        start = _months_before(as_of, n * (12 if unit == "year" else 1)) + timedelta(days=1)
+    return Period(start, as_of, f"the last {n} {unit}{'s' if n != 1 else ''} to {as_of.isoformat()}")
 
 
 def _previous_month(as_of: date) -> Period:
@@ -197,6 +236,7 @@ _DATE_FORMS = [
     (r"\b(?:today|dnes|dnesni\w*|heute|vandaag|aujourd\W?hui|hoy|oggi|hoje)\b", lambda m, as_of: as_of, _ALWAYS),
     # French "hier" is left out: it is "here" in German and Dutch
     (r"\b(?:yesterday|vcera|vcerejsi\w*|gestern|gisteren|ayer|ieri|ontem)\b", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
+    (r"\b(?:tomorrow|zitra|demain|domani|amanha)\b", lambda m, as_of: as_of + timedelta(days=1), _ALWAYS),
     (r"\b(\d{1,3})\s+(day|week)s?\s+ago\b",
      lambda m, as_of: as_of - timedelta(days=int(m[1]) * (7 if m[2] == "week" else 1)), _ALWAYS),
 ]
