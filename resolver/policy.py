@@ -605,8 +605,16 @@ def _period(reading: Reading, subject: Subject, source, day, interp, tools) -> D
         if gaps:
             s, e = pieces[0][1], pieces[0][2]
             text += f" It covers only {s.isoformat()} to {e.isoformat()} of the period {cite(rev)}."
-        return Decision(Behavior.answer, Interpretation(**interp), text, evidence=[(rev, "primary")], gaps=gaps,
-                        tools=tools, complete=not gaps)
+        # row 5: a draft proposed to take effect inside the period would change the answer for part of it
+        drafts = [r for r in subject.revisions if r.record.status == Status.draft and r.record.effective_from
+                  and r.record.overlaps(period.start, period.end)]
+        evidence = [(rev, "primary")] + [(r, "conflict") for r in drafts]
+        for r in drafts:
+            text += (f" A {r.record.status.value} proposal, {label(r)} {cite(r)}, would change this from "
+                     f"{max(r.record.effective_from, period.start).isoformat()}. It is not approved, so it does not "
+                     f"change the answer {cite(r)}.")
+        return Decision(Behavior.answer_with_conflict if drafts else Behavior.answer, Interpretation(**interp), text,
+                        evidence=evidence, gaps=gaps, tools=tools, complete=not gaps)
     lines = [f"from {s.isoformat()} to {e.isoformat()}, {label(r)} {cite(r)}: \"{quote(r.record.body, 300)}\"" for r, s, e in pieces]
     text = (f"{period.label} crosses a definition boundary of {subject.mention}, so canon splits it: " + "; ".join(lines) +
             ". If you need one number for the whole period, say which convention to use (restate under one definition, "

@@ -166,3 +166,14 @@ def test_two_named_versions_are_shown_side_by_side():
     both = ask([v1, v2], "What changed between churn v1 and v2?")
     assert (both.behavior.value, sorted(both.ids("primary"))) == ("clarify_or_split", ["C.v1", "C.v2"])
     assert ask([v1, v2], "Compare churn v1 and v9").behavior.value == "abstain"
+
+
+def test_a_draft_proposed_inside_the_asked_period_is_a_conflict():
+    v2 = rec("C.v2", version="2", effective_from=date(2025, 7, 1))
+    draft = rec("C.v3", version="3-draft", status="draft", authority="non_authoritative",
+                effective_from=date(2027, 1, 1), supersedes="C.v2")
+    ahead = ask([v2, draft], "Which churn definition applies in Q1 2027?")
+    assert (ahead.behavior.value, ahead.ids("primary"), ahead.ids("conflict")) == ("answer_with_conflict", ["C.v2"], ["C.v3"])
+    assert ahead.validation.passed
+    before = ask([v2, draft], "Which churn definition applied in Q3 2025?")
+    assert (before.behavior.value, before.ids("conflict")) == ("answer", [])
