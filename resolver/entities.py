@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Optional, Protocol
 
 from resolver.intents import COMMON_WORDS
-from resolver.text import edit_distance_at_most_one, fold, tokens
+from resolver.text import edit_distance_at_most_one, fold, stems, tokens
 
 # Words that say what kind of thing a title describes, not which thing: stripped from the ends
 # of titles to get the name people use ("Revenue metric v1" -> "revenue").
@@ -84,19 +84,26 @@ class NameLookup(Protocol):
 
 
 class DeletionIndex:
-    """Symmetric-delete lookup over a vocabulary: words one edit away, found without a scan."""
+    """Symmetric-delete lookup over a vocabulary: words one edit away, found without a scan, and
+    words of the same stem (another case of the same word: "tržeb" for "tržby")."""
 
     def __init__(self, vocabulary: Iterable[str]):
         self._deletes: dict[str, set[str]] = defaultdict(set)
+        self._stems: dict[str, set[str]] = defaultdict(set)
         for word in vocabulary:
             for variant in _one_deletions(word):
                 self._deletes[variant].add(word)
+            for stem in stems(word):
+                self._stems[stem].add(word)
 
     def near(self, token: str) -> list[str]:
         candidates: set[str] = set()
         for variant in _one_deletions(token):
             candidates |= self._deletes.get(variant, set())
-        return sorted(w for w in candidates if w != token and edit_distance_at_most_one(token, w))
+        near = {w for w in candidates if w != token and edit_distance_at_most_one(token, w)}
+        for stem in stems(token):
+            near |= self._stems.get(stem, set()) - {token}
+        return sorted(near)
 
 
 @dataclass

@@ -47,3 +47,28 @@ def edit_distance_at_most_one(a: str, b: str) -> bool:
     while i < len(a) and a[i] == b[i]:
         i += 1
     return a[i:] == b[i + 1 :]
+
+
+# Case and number endings of Czech (and most Slavic and Romance) nouns and adjectives, folded,
+# longest first; and English plural/past endings. A light stemmer for matching names, not a
+# linguistic one: it only has to map the forms of one word to a common key.
+_ENDINGS = ("ovych", "ovymi", "ach", "ech", "ich", "ami", "emi", "ovi", "ove", "ych", "ymi", "ou", "em", "um", "am",
+            "im", "ym", "es", "ed", "a", "e", "i", "o", "u", "y", "s")
+_FLEETING_E = re.compile(r"^(.*[^aeiouy])e([^aeiouy])$")  # tržeb / tržby: the e of a genitive plural
+
+
+def stems(word: str) -> set[str]:
+    """Keys under which the inflected forms of `word` meet (at least four letters each)."""
+    out = set()
+    for ending in _ENDINGS:
+        if word.endswith(ending) and len(word) - len(ending) >= 4:
+            out.add(word[: -len(ending)])
+            break
+    else:
+        if len(word) >= 4:
+            out.add(word)
+    for stem in list(out):
+        m = _FLEETING_E.match(stem)
+        if m and len(m[1]) + 1 >= 4:
+            out.add(m[1] + m[2])
+    return out

@@ -30,3 +30,11 @@ def test_two_typos_are_not_tolerated():
 def test_a_name_written_twice_is_two_mentions():
     found = best_matches(INDEX.matches(normalized_question("churn v1 counted as churn")))
     assert [(m.start, m.end) for m in found if "metric.churn" in m.entity_ids] == [(0, 1), (4, 5)]
+
+
+def test_stems_meet_across_cases():
+    from resolver.text import stems
+
+    assert stems("trzby") & stems("trzeb") & stems("trzbami")  # tržby, tržeb, tržbami
+    assert stems("vynosy") & stems("vynosu")
+    assert not stems("date") & stems("data")  # stems are four letters at least
