@@ -297,23 +297,24 @@ def cmd_lineage(args) -> int:
     return 0
 
 
+def _keys_file(args) -> str:
+    keys = args.keys or os.environ.get("CANON_API_KEYS")
+    if not keys:
+        raise UsageError(f"{args.command} needs an API keys file: --keys FILE or CANON_API_KEYS")
+    return keys
+
+
 def cmd_serve(args) -> int:
     from api.http import run
 
-    keys = args.keys or os.environ.get("CANON_API_KEYS")
-    if not keys:
-        raise UsageError("serve needs an API keys file: --keys FILE or CANON_API_KEYS")
-    run(_service(args), keys, args.host, args.port)
+    run(_service(args), _keys_file(args), args.host, args.port)
     return 0
 
 
 def cmd_mcp(args) -> int:
     from api.mcp import run
 
-    keys = args.keys or os.environ.get("CANON_API_KEYS")
-    if not keys:
-        raise UsageError("mcp needs an API keys file: --keys FILE or CANON_API_KEYS")
-    run(_service(args), keys, os.environ.get("CANON_API_KEY"))
+    run(_service(args), _keys_file(args), os.environ.get("CANON_API_KEY"))
     return 0
 
 

@@ -7,7 +7,6 @@ shape: {type, title, status, detail}.
 from __future__ import annotations
 
 import gzip
-import hashlib
 import json
 from datetime import date
 from typing import Optional
@@ -17,7 +16,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from pydantic import Field, ValidationError
 
-from api.keys import Caller, load_keys
+from api.keys import Caller, caller_of, load_keys
 from api.service import AskRequest, CanonService
 from catalog.errors import CanonError, InputError, NotFoundError, UsageError
 from catalog.records import Frozen
@@ -48,7 +47,7 @@ def create_app(service: CanonService, keys: dict[str, Caller]) -> FastAPI:
     def identify(request: Request) -> Caller:
         header = request.headers.get("authorization", "")
         scheme, _, token = header.partition(" ")
-        found = keys.get(hashlib.sha256(token.strip().encode()).hexdigest()) if scheme.lower() == "bearer" and token else None
+        found = caller_of(keys, token) if scheme.lower() == "bearer" else None
         if found is None:
             raise _Unauthorized()
         return found

@@ -45,3 +45,8 @@ def load_keys(path: str) -> dict[str, Caller]:
             raise UsageError(f"{path}: the key of principal '{entry.principal}' has neither 'key' nor 'key_sha256'")
         out[digest.lower()] = Caller(principal=entry.principal, roles=sorted(set(entry.roles)))
     return out
+
+
+def caller_of(keys: dict[str, Caller], key: str) -> Optional[Caller]:
+    """The caller a presented key stands for (None: unknown), compared by digest."""
+    return keys.get(hashlib.sha256(key.strip().encode()).hexdigest()) if key.strip() else None

@@ -14,7 +14,6 @@ JSON-RPC message or an unknown method is a JSON-RPC error.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import sys
 from collections.abc import Callable
@@ -24,7 +23,7 @@ from typing import IO, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from api.keys import Caller, load_keys
+from api.keys import Caller, caller_of, load_keys
 from api.service import AskRequest, CanonService
 from catalog.errors import CanonError, UsageError
 from lineage.query import marquez_graph
@@ -107,7 +106,7 @@ def caller_for(key: Optional[str], keys_path: str) -> Caller:
     """The principal and roles of `key` in the keys file: the only source of roles."""
     if not key:
         raise UsageError("mcp needs an API key in CANON_API_KEY (the keys file maps it to a principal and roles)")
-    found = load_keys(keys_path).get(hashlib.sha256(key.strip().encode()).hexdigest())
+    found = caller_of(load_keys(keys_path), key)
     if found is None:
         raise UsageError(f"the API key in CANON_API_KEY is not in {keys_path}")
     return found

@@ -75,7 +75,8 @@ class NameLookup(Protocol):
         ...
 
     def near_words(self, token: str) -> list[str]:
-        """Typo-tolerant vocabulary words within one edit of `token` (not `token` itself)."""
+        """Vocabulary words within one edit of `token`, or of its stem (another case or an English
+        inflection of the same word: "tržeb", "churned"); not `token` itself."""
         ...
 
     def forms_with_word(self, word: str, limit: Optional[int] = None) -> list[str]:
@@ -144,7 +145,8 @@ class EntityIndex:
 
 
 def find_matches(q: list[str], lookup: NameLookup) -> list[Match]:
-    """Every span of the question that is a name, exact or with one typo."""
+    """Every span of the question that is a name: exact, inside a hyphenated word, with one word
+    left out, or with one word written with a typo or in another case (near_words)."""
     spans: dict[str, list[tuple[int, int]]] = {}  # a name written twice is two mentions
     for i in range(len(q)):
         for j in range(i + 1, min(len(q), i + _MAX_NAME_TOKENS) + 1):
@@ -153,8 +155,6 @@ def find_matches(q: list[str], lookup: NameLookup) -> list[Match]:
              for i, j in spans[form]]
     covered = {k for m in found for k in range(m.start, m.end)}
     found += _compound_matches(q, covered, lookup)
-    covered = {k for m in found for k in range(m.start, m.end)}
-    found += _inflected_matches(q, covered, lookup)
     found += _partial_matches(q, lookup)
     covered = {k for m in found for k in range(m.start, m.end)}
     typo_forms: dict[str, list[tuple[int, int, int]]] = {}
@@ -207,23 +207,6 @@ def _partial_matches(q: list[str], lookup: NameLookup) -> list[Match]:
 
 def _one_word_left_out(name: list[str], span: list[str]) -> bool:
     return len(name) == len(span) + 1 and any(name[:k] + name[k + 1:] == span for k in range(len(name) - 1))
-
-
-_INFLECTIONS = ("ing", "ed", "es", "s")
-
-
-def _inflected_matches(q: list[str], covered: set[int], lookup: NameLookup) -> list[Match]:
-    """A one-word name written with an English inflection ("churned", "refunds"): not exact, so an
-    exact name elsewhere in the question wins."""
-    stems: dict[str, list[int]] = {}
-    for i, tok in enumerate(q):
-        if i in covered or len(tok) < 5 or not tok.isalpha() or tok in COMMON_WORDS:
-            continue
-        for suffix in _INFLECTIONS:
-            if tok.endswith(suffix) and len(tok) - len(suffix) >= 4:
-                stems.setdefault(tok[: -len(suffix)], []).append(i)
-    named = lookup.forms(list(stems)) if stems else {}
-    return [Match(i, i + 1, frozenset(ids), False, form) for form, ids in named.items() for i in stems[form]]
 
 
 def _compound_matches(q: list[str], covered: set[int], lookup: NameLookup) -> list[Match]:
