@@ -12,7 +12,7 @@ import os
 import sys
 from typing import Optional
 
-from catalog.errors import CanonError, InputError, UsageError
+from catalog.errors import CanonError, InputError, UsageError, field_path
 
 
 class _Parser(argparse.ArgumentParser):
@@ -204,7 +204,7 @@ def cmd_ask(args) -> int:
                     request = AskRequest.model_validate_json(line)
                 except ValidationError as exc:
                     err = exc.errors()[0]
-                    field = ".".join(str(x) for x in err["loc"]) or "(line)"
+                    field = field_path(err, "(line)")
                     sys.stderr.write(f"canon: {args.batch}, line {number}, field '{field}': {err['msg']}\n")
                     failed = True
                     continue

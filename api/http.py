@@ -18,7 +18,7 @@ from pydantic import Field, ValidationError
 
 from api.keys import Caller, caller_of, load_keys
 from api.service import AskRequest, CanonService
-from catalog.errors import CanonError, InputError, NotFoundError, UsageError
+from catalog.errors import CanonError, InputError, NotFoundError, UsageError, field_path
 from catalog.records import Frozen
 from lineage.query import marquez_graph
 
@@ -64,13 +64,13 @@ def create_app(service: CanonService, keys: dict[str, Caller]) -> FastAPI:
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request, exc: RequestValidationError):
         err = exc.errors()[0]
-        where = ".".join(str(x) for x in err["loc"])
+        where = field_path(err)
         return problem(422, "Invalid request", f"field '{where}': {err['msg']}")
 
     @app.exception_handler(ValidationError)
     async def _invalid_value(_request, exc: ValidationError):
         err = exc.errors()[0]
-        return problem(422, "Invalid request", f"field '{'.'.join(str(x) for x in err['loc']) or '(body)'}': {err['msg']}")
+        return problem(422, "Invalid request", f"field '{field_path(err, '(body)')}': {err['msg']}")
 
     @app.exception_handler(CanonError)
     async def _canon(_request, exc: CanonError):

@@ -8,7 +8,7 @@ from typing import Optional
 import yaml
 from pydantic import Field, ValidationError
 
-from catalog.errors import UsageError
+from catalog.errors import UsageError, field_path
 from catalog.records import Frozen
 
 
@@ -37,7 +37,7 @@ def load_keys(path: str) -> dict[str, Caller]:
         raise UsageError(f"cannot read the API keys file {path}: {exc.strerror}") from None
     except ValidationError as exc:
         err = exc.errors()[0]
-        raise UsageError(f"{path}, field '{'.'.join(str(x) for x in err['loc'])}': {err['msg']}") from None
+        raise UsageError(f"{path}, field '{field_path(err)}': {err['msg']}") from None
     out = {}
     for entry in data.keys:
         digest = entry.key_sha256 or (hashlib.sha256(entry.key.encode()).hexdigest() if entry.key else None)

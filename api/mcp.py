@@ -25,7 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from api.keys import Caller, caller_of, load_keys
 from api.service import AskRequest, CanonService
-from catalog.errors import CanonError, UsageError
+from catalog.errors import CanonError, UsageError, field_path
 from lineage.query import marquez_graph
 
 PROTOCOL_VERSION = "2025-06-18"
@@ -145,7 +145,7 @@ class McpServer:
             data = tool.run(self.service, self.caller, args)
         except ValidationError as exc:
             err = exc.errors()[0]
-            where = ".".join(str(x) for x in err["loc"]) or "(arguments)"
+            where = field_path(err, "(arguments)")
             return _tool_error(f"tool '{tool.name}', argument '{where}': {err['msg']}")
         except CanonError as exc:
             return _tool_error(str(exc))

@@ -14,7 +14,7 @@ from typing import Optional
 
 from pydantic import Field, field_validator
 
-from catalog.errors import FileFormatError, NotFoundError, UsageError
+from catalog.errors import FileFormatError, NotFoundError, UsageError, field_path
 
 from catalog.memo import GenerationMemo
 from catalog.loader import RECORD_SUFFIXES, LoadedFile, Rejected, expand, parse_file
@@ -114,7 +114,7 @@ def load_config(path: Optional[str] = None) -> CanonConfig:
         raise UsageError(f"cannot read the configuration {path}: {exc}") from None
     except ValidationError as exc:
         err = exc.errors()[0]
-        field = ".".join(str(x) for x in err["loc"])
+        field = field_path(err)
         raise UsageError(f"{path}, field '{field}': {err['msg']}") from None
 
 

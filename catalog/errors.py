@@ -57,3 +57,8 @@ class NotFoundError(CanonError):
 
 class CatalogError(CanonError):
     pass
+
+
+def field_path(error: dict, whole: str = "") -> str:
+    """Where a pydantic error is ("keys.0.roles"), or `whole` when it is about the value itself."""
+    return ".".join(str(x) for x in error["loc"]) or whole

@@ -13,7 +13,7 @@ from typing import Any, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from catalog.errors import RecordError
+from catalog.errors import RecordError, field_path
 
 
 class Status(str, Enum):
@@ -253,7 +253,7 @@ def parse_record(data: Any, path: str, index: int) -> EvidenceRecord:
         return EvidenceRecord.model_validate(data)
     except ValidationError as exc:
         err = exc.errors()[0]
-        field = ".".join(str(p) for p in err["loc"]) or "(record)"
+        field = field_path(err, "(record)")
         message = err["msg"]
         if err["type"] == "missing":
             message = "is required but missing"
