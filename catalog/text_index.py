@@ -20,6 +20,7 @@ tantivy is imported lazily, so importing this module costs nothing.
 """
 from __future__ import annotations
 
+import functools
 import json
 import math
 import os
@@ -43,6 +44,12 @@ ANALYZER = "canon_text"
 BOOSTS = {"title": 4.0, "names": 3.0, "kind": 1.5, "body": 1.0}
 IDENT_BOOST = 4.0
 FILTER_CACHE_SIZE = 256
+# A write's memory budget per byte of chunk text and per chunk, enough to keep a batch in one segment
+# (measured: 12k chunks of 4 MB text need 30 MB; 100k bench chunks of 49 MB text, 64-128 MB),
+# within a cap for very large batches.
+WRITER_HEAP_PER_TEXT_BYTE = 2
+WRITER_HEAP_PER_CHUNK = 2048
+WRITER_HEAP_CAP = 1_000_000_000
 # The loose pass looks at a term in more than this share of the chunks last (see _loose_top).
 COMMON_SHARE = 0.05
 BM25_K1 = 1.2  # tantivy's
@@ -85,6 +92,14 @@ def _hit_payload(c: Chunk) -> dict:
             "effective_from": c.effective_from and c.effective_from.isoformat(),
             "effective_to": c.effective_to and c.effective_to.isoformat(), "permissions": list(c.permissions),
             "content_hash": c.content_hash, "owner": c.owner}
+
+
+@functools.cache
+def _hit_list():
+    """pydantic's validator of a JSON array of hits (one call for a search's hits)."""
+    from pydantic import TypeAdapter
+
+    return TypeAdapter(list[Hit])
 
 
 def day_number(d: Optional[date], open_value: int) -> int:
@@ -301,8 +316,13 @@ class TextIndex:
 
     # -- writing ------------------------------------------------------------------------------
 
-    def _writer(self):
-        return self.index.writer(heap_size=self._writer_heap, num_threads=self._writer_threads)
+    def _writer(self, chunks: Collection[Chunk] = ()):
+        """A writer whose memory budget holds the batch `chunks` where it can: tantivy writes a
+        new segment each time the budget fills, and every search pays per segment (tantivy-py
+        has no call to merge them afterwards)."""
+        need = sum(WRITER_HEAP_PER_TEXT_BYTE * len(c.text) + WRITER_HEAP_PER_CHUNK for c in chunks)
+        heap = max(self._writer_heap, min(WRITER_HEAP_CAP, need))
+        return self.index.writer(heap_size=heap, num_threads=self._writer_threads)
 
     def _commit(self, writer) -> None:
         writer.commit()
@@ -323,7 +343,7 @@ class TextIndex:
             return 0
         pairs = self._with_shared(chunks)
         first = self.hits.add((c.evidence_id, self._payload(c, shared)) for c, shared in pairs)
-        writer = self._writer()
+        writer = self._writer(chunks)
         for eid in sorted(drop):
             writer.delete_documents_by_term("evidence_id", eid)
         for i, (c, shared) in enumerate(pairs):
@@ -459,15 +479,24 @@ class TextIndex:
         for key, boost in alternatives.items():
             if key[0] == "term" and key[1] == "title" and ("term", "body", key[2]) in alternatives:
                 continue  # scored with its body term below
-            leaf = Q.boost_query(self._leaf(key), boost)
-            if key[0] == "term" and key[1] == "body" and ("term", "title", key[2]) in alternatives:
-                title = ("term", "title", key[2])
-                leaf = Q.boolean_query([(Occur.Must, leaf),
-                                        (Occur.Should, Q.boost_query(self._leaf(title), alternatives[title]))])
-            clauses.append(leaf)
+            title = ("term", "title", key[2]) if key[0] == "term" and key[1] == "body" else None
+            clauses.append(self._clause(key, boost, alternatives.get(title) if title else None))
         if len(clauses) == 1:
             return clauses[0]
         return Q.boolean_query([(Occur.Should, c) for c in clauses])
+
+    def _clause(self, key: tuple, boost: float, title_boost: Optional[float]):
+        """One alternative scored with its boost (a body term with its title term as an optional
+        clause when `title_boost` is given). Kept per reader generation: tantivy queries are
+        immutable, and a query's passes, and other queries, ask for the same clauses again."""
+        def build():
+            Q, Occur = self._t.Query, self._t.Occur
+            leaf = Q.boost_query(self._leaf(key), boost)
+            if title_boost is None:
+                return leaf
+            title = Q.boost_query(self._leaf(("term", "title", key[2])), title_boost)
+            return Q.boolean_query([(Occur.Must, leaf), (Occur.Should, title)])
+        return self._lookups.get(("clause", key, boost, title_boost), build)
 
     def _strict_ident_clause(self, ident: str, word_query: Callable[[str], object]):
         """The identifier as written, or its words all spelled out in the text (`word_query`: a
@@ -652,23 +681,23 @@ class TextIndex:
 
     def _hits(self, searcher, found: list[tuple[float, object, str]]) -> list[Hit]:
         """The hits of (score, address, match) triples: rows from the fast field in one call,
-        payloads from the hit store in one statement. A row missing from the store belongs to a
-        chunk a concurrent write just replaced or deleted: it is left out."""
+        payloads from the hit store in one statement, parsed and validated as one JSON array. A
+        row missing from the store belongs to a chunk a concurrent write just replaced or
+        deleted: it is left out."""
         if not found:
             return []
         rows = searcher.fast_field_values("row", [address for _, address, _ in found])
         payloads = self.hits.read([r for r in rows if r is not None])
-        hits: list[Hit] = []
+        items: list[bytes] = []
         for (score, _, match), row in zip(found, rows):
             payload = payloads.get(row)
             if payload is not None:
-                hits.append(self._hit(payload, score, len(hits) + 1, match))
-        return hits
+                items.append(self._hit_json(payload, score, len(items) + 1, match))
+        return _hit_list().validate_json(b"[" + b",".join(items) + b"]") if items else []
 
     @staticmethod
-    def _hit(payload: bytes, score: float, rank: int, match: str) -> Hit:
+    def _hit_json(payload: bytes, score: float, rank: int, match: str) -> bytes:
         """The stored payload (a JSON object) with score, rank and match put in front of its
-        fields, parsed and validated by pydantic in one pass. A BM25 score is finite, so its repr
-        is a JSON number; a match is one of a few plain words."""
-        head = b'{"score":%r,"rank":%d,"match":"%s",' % (float(score), rank, match.encode())
-        return Hit.model_validate_json(head + payload[1:])
+        fields. A BM25 score is finite, so its repr is a JSON number; a match is one of a few
+        plain words."""
+        return b'{"score":%r,"rank":%d,"match":"%s",' % (float(score), rank, match.encode()) + payload[1:]

@@ -275,3 +275,20 @@ def test_a_title_term_scored_inside_its_body_term_scores_as_the_flat_union(text_
         return sorted((a.doc, round(s, 4)) for s, a in searcher.search(query, 10, count=False).hits)
 
     assert len(scores(flat)) == 4 and scores(text_index._disjunction(alternatives)) == scores(flat)
+
+
+def test_a_batch_larger_than_the_base_budget_is_written_as_one_segment(tmp_path):
+    """Every search pays per segment, and tantivy-py cannot merge them: the writer's memory
+    budget grows with the batch's text, so a build is one segment where the base budget alone
+    (15 MB, tantivy's least) would have flushed several."""
+    from catalog.text_index import TextIndex
+
+    words = [f"w{i:04d}" for i in range(3000)]
+    revs = [rev(f"DOC.{i:05d}", " ".join(words[(i * 7 + k * 13) % 3000] for k in range(60)) + ".")
+            for i in range(12_000)]
+    chunks = [c for r in revs for c in chunk_record(r)]
+    assert sum(len(c.text) for c in chunks) > 4_000_000
+    idx = TextIndex(tmp_path / "text", writer_heap=15_000_000)
+    idx.upsert(chunks, replace=False)
+    assert idx.index.searcher().num_segments == 1
+    assert [h.evidence_id for h in idx.search("w0007 w0020", ["analysts"], limit=1)] == ["DOC.00001"]
