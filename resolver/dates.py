@@ -118,7 +118,18 @@ def _last_past_month(month: int, as_of: date) -> int:
 
 # Each pattern yields a Period or a date. Order matters: longer forms first. A builder takes the
 # match and as_of; only the relative forms ("last quarter", "today") read as_of.
+# A list or range of periods of one kind names the year once, at the end: "Q1 and Q2 2025",
+# "between Q1 and Q3 2025", "January to March 2025", "H1 and H2 2025". Each period before it
+# takes that year (the lookahead reads it).
+_JOIN = r"\s*(?:,\s*(?:and\s+)?|&|and|to|through|thru|till|until|-|\u2013|y|und|bis|et|e|en|a|al|do|az)\s*"
+_Q_NO_YEAR, _H_NO_YEAR, _M_NO_YEAR = r"q(?:uarter\s*)?[1-4]", r"h[12]", rf"(?:{_MONTH_RE})\.?"
 _PERIOD_FORMS = [
+    (rf"\bq(?:uarter\s*)?([1-4])(?=(?:{_JOIN}{_Q_NO_YEAR})*{_JOIN}{_Q_NO_YEAR}\s*[/ -]?\s*(?:of\s+)?{_Y}\b)",
+     lambda m, as_of: _quarter(int(m[2]), int(m[1]))),
+    (rf"\bh([12])(?=(?:{_JOIN}{_H_NO_YEAR})*{_JOIN}{_H_NO_YEAR}\s*[/ -]?\s*{_Y}\b)",
+     lambda m, as_of: _half(int(m[2]), int(m[1]))),
+    (rf"\b({_MONTH_RE})\.?(?=(?:{_JOIN}{_M_NO_YEAR})*{_JOIN}{_M_NO_YEAR},?\s+{_OF}{_Y}\b)",
+     lambda m, as_of: _month(int(m[2]), _MONTHS[m[1]])),
     (rf"\b(?:q|quarter\s*)([1-4])\s*[/ -]?\s*(?:of\s+)?{_Y}\b", lambda m, as_of: _quarter(int(m[2]), int(m[1]))),
     (rf"\bq([1-4])\s*{_YY}", lambda m, as_of: _quarter(2000 + int(m[2]), int(m[1]))),
     (rf"\b{_Y}\s*[/ -]?\s*q([1-4])\b", lambda m, as_of: _quarter(int(m[1]), int(m[2]))),
@@ -269,6 +280,9 @@ def _slash_date(a: int, b: int, year: int) -> Optional[date]:
 
 
 _RANGE_SEP = r"\s*(?:to|until|till|through|thru|and|do|az|a|-|–)\s*"
+# between two periods of a list ("2024 and 2025", "Q1, Q2 and Q3 2025"): a comma, or "and" in
+# English, Spanish, German, French, Italian/Portuguese, Dutch, Czech
+_LIST_SEP = r"\s*(?:,\s*(?:and\s+)?|&|and|y|und|et|e|en|a)\s*"
 
 
 @dataclass(frozen=True)
@@ -291,6 +305,7 @@ class TimeScan:
     periods: tuple[_Found, ...]
     range_between_first_two: bool  # of the points
     periods_ranged: bool  # "from Q1 2025 to Q3 2025", "between January and March 2025" is not one
+    periods_listed: int  # how many periods open the text as one list ("2024 and 2025": 2), else 0
     edges: tuple[Optional[str], ...]  # per period: "end", "start" or None
     qualifiers: dict[int, tuple[str, int]]  # by an expression's start: (before|after|since|until, the word's start)
     unreadable: tuple[str, ...]  # date-like text no pattern read
@@ -335,6 +350,10 @@ def scan_time(text: str) -> TimeScan:
 
     ranged = len(points) >= 2 and _joins_range(folded, points[0], points[1])
     periods_ranged = len(periods) >= 2 and _joins_range(folded, periods[0], periods[1])
+    listed = 1
+    while not periods_ranged and listed < len(periods) \
+            and re.fullmatch(_LIST_SEP, folded[periods[listed - 1].end:periods[listed].start]):
+        listed += 1
     edges = tuple("end" if re.search(_EDGE_END + r"$", folded[:p.start])
                   else "start" if re.search(_EDGE_START + r"$", folded[:p.start]) else None for p in periods)
     qualifiers = {}
@@ -345,7 +364,8 @@ def scan_time(text: str) -> TimeScan:
                 qualifiers[p.start] = (kind, m.start())
                 break
     unreadable = tuple(impossible) + tuple(m.group(0) for m in _DATE_LIKE.finditer(folded) if free(m.start(), m.end()))
-    return TimeScan(tuple(points), tuple(periods), ranged, periods_ranged, edges, qualifiers, unreadable, folded)
+    return TimeScan(tuple(points), tuple(periods), ranged, periods_ranged, listed if listed > 1 else 0, edges,
+                    qualifiers, unreadable, folded)
 
 
 def _joins_range(folded: str, first: _Found, second: _Found) -> bool:
@@ -432,6 +452,13 @@ def _placed(scan: TimeScan, as_of: date) -> TimeFinding:
         p1, p2 = first.build(first.match, as_of), second.build(second.match, as_of)
         if p1.start <= p2.end:
             return _read((first.start, second.end), period=Period(p1.start, p2.end, f"{p1.label} to {p2.label}"))
+    if scan.periods_listed:  # "in 2024 and 2025": one period when each follows the one before
+        listed = scan.periods[:scan.periods_listed]
+        values = [p.build(p.match, as_of) for p in listed]
+        if all(a.end + timedelta(days=1) == b.start for a, b in zip(values, values[1:])):
+            labels = [v.label for v in values]
+            return _read((listed[0].start, listed[-1].end),
+                         period=Period(values[0].start, values[-1].end, f"{', '.join(labels[:-1])} and {labels[-1]}"))
     if scan.periods:
         first = scan.periods[0]
         return _read((first.start, first.end), period=first.build(first.match, as_of))
