@@ -29,8 +29,22 @@ def bundle_id(question: str, requester: Requester, as_of: date, known_at: Option
     return "b-" + hashlib.sha256(key.encode("utf-8")).hexdigest()[:20]
 
 
+# when a decision names one record in two roles, the bundle lists it once, in the stronger
+_ROLE_RANK = {"primary": 0, "conflict": 1, "supporting": 2, "context": 3}
+
+
+def distinct_evidence(evidence: list[tuple]) -> list[tuple]:
+    """(revision, role) pairs with each revision once, where it first appears, in its strongest role."""
+    best: dict[tuple[str, int], tuple] = {}
+    for rev, role in evidence:
+        key = (rev.evidence_id, rev.revision)
+        if key not in best or _ROLE_RANK.get(role, 9) < _ROLE_RANK.get(best[key][1], 9):
+            best[key] = (rev, role) if key not in best else (best[key][0], role)
+    return list(best.values())
+
+
 def compose(decision: Decision, question: str, requester: Requester, as_of: date, known_at: Optional[str]) -> Bundle:
-    evidence = [EvidenceRef.of(rev.record, rev.revision, role) for rev, role in decision.evidence]
+    evidence = [EvidenceRef.of(rev.record, rev.revision, role) for rev, role in distinct_evidence(decision.evidence)]
     return Bundle(
         bundle_id=bundle_id(question, requester, as_of, known_at, evidence),
         question=question,

@@ -482,9 +482,10 @@ def _supporting(primary: Revision, source: EvidenceSource, day: date, tools) -> 
             for r in revs:
                 if r.evidence_id not in {x.evidence_id for x in out[part]}:
                     out[part].append(r)
-    # lineage records that state edges into this definition or its models
+    # lineage records that state edges into this definition or its models (a model record that
+    # states its own edges is already there as the model)
     for r in source.stating_records(sorted(describes(rec) | set(nodes)), end_of(day)):
-        if usable(r) and authoritative(r.record) and r.evidence_id not in {x.evidence_id for x in out["lineage"]}:
+        if usable(r) and authoritative(r.record) and r.evidence_id not in {x.evidence_id for part in out.values() for x in part}:
             out["lineage"].append(r)
     tools.append(ToolCall(name="supporting_evidence", args={"evidence_id": rec.evidence_id, "date": day.isoformat()},
                           result_ids=[r.evidence_id for part in out.values() for r in part]))
@@ -762,7 +763,7 @@ def _lineage(reading: Reading, subject: Subject, source, day, interp, tools) -> 
         if names:
             more = f" and {len(groups[k]) - len(names)} more" if len(names) < len(groups[k]) else ""
             listing.append(f"{k.replace('_', ' ')}: " + ", ".join(show(n) for n in names) + more)
-    text = f"{word} {label(anchor)} {cite(anchor)} as of {day.isoformat()} ({len(reached)} nodes): " + "; ".join(listing)
+    text = f"{word} {label(anchor)} {cite(anchor)} as of {day.isoformat()} ({len(reached)} node{'' if len(reached) == 1 else 's'}): " + "; ".join(listing)
     text += f". Edges as recorded by {by}."
     missing = [n for n in reached if n not in node_records]
     return Decision(Behavior.answer, Interpretation(**interp), text, evidence=evidence,
