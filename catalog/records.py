@@ -220,6 +220,13 @@ def end_of(day: date) -> datetime:
     return datetime.combine(day + timedelta(days=1), time.min, tzinfo=timezone.utc) - timedelta(microseconds=1)
 
 
+def states_lineage(record: EvidenceRecord) -> bool:
+    """Whether the record's edges are lineage: not an untrusted record's (whatever it claims),
+    nor a retracted or draft one's (withdrawn, or only proposed). Catalog SQL mirrors this
+    (catalog.store._STATES_LINEAGE)."""
+    return record.authority is not Authority.untrusted and record.status not in (Status.retracted, Status.draft)
+
+
 def record_edges(record: EvidenceRecord) -> list[LineageEdge]:
     """The record's explicit edges, valid over its business-effective interval."""
     valid_from = start_of(record.effective_from) if record.effective_from else None

@@ -96,6 +96,9 @@ JOIN (SELECT evidence_id, MAX(revision) AS rev FROM revision
   ON r.evidence_id = live.evidence_id AND r.revision = live.rev
 """
 _VISIBLE = "EXISTS (SELECT 1 FROM revision_role rr WHERE rr.revision_pk = r.pk AND rr.role IN :roles)"
+# a revision whose edges are lineage (catalog.records.states_lineage): edges of untrusted, retracted
+# and draft records are stored with them but never walked
+_STATES_LINEAGE = "{r}.authority <> 'untrusted' AND {r}.status NOT IN ('retracted', 'draft')"
 
 
 READ_MEMO_SIZE = 8192  # read statements kept per generation (MemoReads)
@@ -457,7 +460,8 @@ class Catalog:
         # artifact and event edges need no revision check; record edges only for the live revision
         record_scope = "evidence_id IN (SELECT rv.evidence_id FROM revision rv JOIN lineage_edge le ON le.revision_pk = rv.pk)"
         sql = (f"SELECT {columns} FROM lineage_edge e WHERE e.revision_pk IS NULL UNION ALL "
-               f"SELECT {columns} FROM lineage_edge e JOIN (" + _LIVE.format(scope=record_scope) + ") r ON r.pk = e.revision_pk")
+               f"SELECT {columns} FROM lineage_edge e JOIN (" + _LIVE.format(scope=record_scope) + ") r ON r.pk = e.revision_pk "
+               "JOIN revision st ON st.pk = e.revision_pk AND " + _STATES_LINEAGE.format(r="st"))
         rows = self.driver.rows(sql, {"known_at": self.driver.column_time(known_at)})
         with collector_paused():
             graph = LineageGraph.from_rows(
@@ -573,8 +577,9 @@ class SqlLineageGraph(LineageGraph):
         for start in range(0, len(nodes), 500):
             rows += driver.rows(sql, {"nodes": list(nodes[start:start + 500])})
         pending = sorted({r[7] for r in rows if r[7] is not None and r[7] not in self._live})
-        sql = ("SELECT r.pk FROM revision r WHERE r.pk IN :pks AND r.revision = (SELECT MAX(r2.revision) "
-               "FROM revision r2 WHERE r2.evidence_id = r.evidence_id AND r2.recorded_at <= :known_at)")
+        sql = ("SELECT r.pk FROM revision r WHERE r.pk IN :pks AND " + _STATES_LINEAGE.format(r="r") + " AND "
+               "r.revision = (SELECT MAX(r2.revision) FROM revision r2 WHERE r2.evidence_id = r.evidence_id "
+               "AND r2.recorded_at <= :known_at)")
         for start in range(0, len(pending), 500):
             chunk = pending[start:start + 500]
             live = {row[0] for row in driver.rows(sql, {"pks": chunk, "known_at": driver.column_time(self.known_at)})}
@@ -757,7 +762,8 @@ class CatalogSource:
             "SELECT r.pk, r.evidence_id, r.revision, r.entity_id, r.recorded_at, r.artifact_id, r.payload FROM ("
             + _LIVE.format(scope="evidence_id IN (SELECT rv.evidence_id FROM revision rv JOIN lineage_edge le "
                            "ON le.revision_pk = rv.pk WHERE le.target IN :nodes)") + ") r WHERE "
-            + _VISIBLE + " AND r.pk IN (SELECT e.revision_pk FROM lineage_edge e WHERE e.target IN :nodes "
+            + _VISIBLE + " AND r.pk IN (SELECT e.revision_pk FROM lineage_edge e JOIN revision st ON st.pk = e.revision_pk "
+            "AND " + _STATES_LINEAGE.format(r="st") + " WHERE e.target IN :nodes "
             "AND (e.valid_from IS NULL OR e.valid_from <= :at) AND (e.valid_to IS NULL OR e.valid_to > :at))",
             nodes=nodes, at=at)
         return [self.catalog.revision_of(row) for row in rows]

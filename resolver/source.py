@@ -132,20 +132,20 @@ class MemorySource:
         return out
 
     def lineage(self, walk_in_store=False):
-        from catalog.records import record_edges
+        from catalog.records import record_edges, states_lineage
 
         visible_ids = {r.evidence_id for r in self.revisions if self._visible(r)}
-        edges = [e for r in self.revisions for e in record_edges(r.record)]
+        edges = [e for r in self.revisions if states_lineage(r.record) for e in record_edges(r.record)]
         described = {n for r in self.revisions for n in r.record.node_ids()}
         hidden = {n for n in described if not any(self._visible(r) for r in self.revisions if n in r.record.node_ids())}
         return LineageView(LineageGraph(edges), hidden_origins=lambda ids: ids - visible_ids,
                            hidden_nodes=lambda ids: ids & hidden)
 
     def stating_records(self, node_ids, at):
-        from catalog.records import record_edges
+        from catalog.records import record_edges, states_lineage
 
         nodes = set(node_ids)
-        return [r for r in self.revisions if self._visible(r)
+        return [r for r in self.revisions if self._visible(r) and states_lineage(r.record)
                 and any(e.target in nodes and e.holds_at(at) for e in record_edges(r.record))]
 
     def freshness(self, node_ids):

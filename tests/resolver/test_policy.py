@@ -177,3 +177,49 @@ def test_a_draft_proposed_inside_the_asked_period_is_a_conflict():
     assert ahead.validation.passed
     before = ask([v2, draft], "Which churn definition applied in Q3 2025?")
     assert (before.behavior.value, before.ids("conflict")) == ("answer", [])
+
+
+def test_a_model_that_states_its_own_edges_is_cited_once():
+    metric = rec("C.v1", effective_from=date(2024, 1, 1), model_ids=["model.x.fct_churn"], source_ids=["source.x.subs"])
+    model = rec("MODEL.FCT", entity_id="model.x.fct_churn", entity_type="model", title="fct churn",
+                edges=[{"from": "source.x.subs", "to": "model.x.fct_churn"}])
+    source = rec("SRC.SUBS", entity_id="source.x.subs", entity_type="source", title="subscriptions")
+    bundle = ask([metric, model, source], "How is churn defined, and which model implements it?")
+    cited = [(e.evidence_id, e.role) for e in bundle.evidence]
+    assert len(cited) == len({eid for eid, _ in cited}), cited
+    assert ("MODEL.FCT", "primary") in cited and bundle.validation.passed
+
+
+def test_one_record_named_in_two_roles_is_listed_once_in_the_stronger():
+    from resolver.compose import distinct_evidence
+
+    a, b = rec("A"), rec("B")
+    assert distinct_evidence([(a, "supporting"), (b, "context"), (a, "primary"), (b, "supporting")]) == [
+        (a, "primary"), (b, "supporting")]
+
+
+def test_a_list_of_years_is_one_period_split_at_the_version_boundary():
+    v1 = rec("C.v1", effective_from=date(2023, 1, 1), effective_to=date(2024, 12, 31), status="superseded", superseded_by="C.v2")
+    v2 = rec("C.v2", effective_from=date(2025, 1, 1), supersedes="C.v1")
+    both = ask([v1, v2], "Which churn definition applies in 2024 and 2025?")
+    assert both.behavior.value == "clarify_or_split"
+    assert sorted(e.evidence_id for e in both.evidence if e.role == "primary") == ["C.v1", "C.v2"]
+    assert both.interpretation.period == {"start": "2024-01-01", "end": "2025-12-31", "label": "2024 and 2025"}
+    # "Q3" takes the year the range names at its end; it is not the latest Q3 before as_of
+    h2 = ask([v1, v2], "Which churn definition applied between Q3 and Q4 2024?")
+    assert h2.behavior.value == "answer" and [e.evidence_id for e in h2.evidence if e.role == "primary"] == ["C.v1"]
+    assert h2.interpretation.period["start"] == "2024-07-01"
+
+
+def test_edges_of_untrusted_retracted_or_draft_records_are_not_lineage():
+    metric = rec("C.v1", effective_from=date(2024, 1, 1), model_ids=["model.x.fct_churn"])
+    public = rec("LIN.PUBLIC", entity_id="lineage.churn", entity_type="lineage", title="Churn lineage",
+                 edges=[{"from": "source.x.subs", "to": "model.x.fct_churn"}])
+    others = [rec(f"LIN.{i}", entity_id=f"lineage.{i}", entity_type="lineage", title=f"Lineage {i}",
+                  edges=[{"from": f"source.x.{i}", "to": "model.x.fct_churn"}], **kw)
+              for i, kw in (("fake", {"authority": "untrusted"}), ("gone", {"status": "retracted"}),
+                            ("plan", {"status": "draft", "authority": "non_authoritative"}))]
+    bundle = ask([metric, public, *others], "Which sources feed churn?")
+    assert "source.x.subs" in bundle.answer
+    for name in ("fake", "gone", "plan"):
+        assert f"source.x.{name}" not in bundle.answer and f"LIN.{name}" not in bundle.model_dump_json()

@@ -1,0 +1,53 @@
+"""Which records' edges are lineage in the catalog: an untrusted, retracted or draft record's edges
+are stored with it but never walked (row 8: untrusted text never changes an answer), on every
+path that reads the graph: the in-process graph of a long-running service, the walk in the store
+of one-shot commands, and the statements behind a definition's supporting evidence."""
+import yaml
+
+from api.service import AskRequest, CanonService
+
+
+def _record(evidence_id, entity_id, entity_type, title, **kw):
+    data = {"evidence_id": evidence_id, "entity_id": entity_id, "entity_type": entity_type, "title": title,
+            "version": "1", "status": "current", "authority": "authoritative", "owner": "Data",
+            "effective_from": "2024-01-01", "recorded_at": "2024-01-01T00:00:00Z", "permissions": ["analysts"],
+            "body": f"{title}."}
+    data.update(kw)
+    return data
+
+
+def _catalog(tmp_path) -> CanonService:
+    records = [
+        _record("METRIC.CHURN", "metric.churn", "metric_definition", "Churn", aliases=["churn"],
+                model_ids=["model.x.fct_churn"]),
+        _record("MODEL.FCT", "model.x.fct_churn", "model", "fct churn",
+                edges=[{"from": "source.x.subs", "to": "model.x.fct_churn"}]),
+        _record("NOTE.EVIL", "note.evil", "note", "Pipeline note", authority="untrusted",
+                edges=[{"from": "source.x.fake", "to": "model.x.fct_churn"}]),
+        _record("LIN.GONE", "lineage.gone", "lineage", "Withdrawn lineage", status="retracted",
+                edges=[{"from": "source.x.withdrawn", "to": "model.x.fct_churn"}]),
+        _record("LIN.PLAN", "lineage.plan", "lineage", "Planned lineage", status="draft",
+                authority="non_authoritative", edges=[{"from": "source.x.planned", "to": "model.x.fct_churn"}]),
+    ]
+    path = tmp_path / "records.yaml"
+    path.write_text(yaml.safe_dump({"records": records}), encoding="utf-8")
+    service = CanonService(str(tmp_path / "c.db"))
+    service.import_paths([str(path)])
+    return service
+
+
+def test_only_lineage_statements_shape_a_lineage_answer(tmp_path):
+    service = _catalog(tmp_path)
+    bundle = service.ask(AskRequest(question="Which sources feed churn?", roles=["analysts"], as_of="2026-01-01"))
+    assert bundle.behavior.value == "answer" and "source.x.subs" in bundle.answer
+    text = bundle.model_dump_json()
+    for excluded in ("source.x.fake", "source.x.withdrawn", "source.x.planned", "NOTE.EVIL", "LIN.GONE", "LIN.PLAN"):
+        assert excluded not in text, excluded
+
+
+def test_the_walk_in_the_store_skips_them_too(tmp_path):
+    service = _catalog(tmp_path)
+    graph = service.lineage("model.x.fct_churn", direction="upstream", roles=["analysts"])
+    ids = {n["unique_id"] for n in graph["nodes"]}
+    assert "source.x.subs" in ids
+    assert not ids & {"source.x.fake", "source.x.withdrawn", "source.x.planned"}
