@@ -202,7 +202,7 @@ class LineageEdge(Frozen):
     target: str
     kind: str = "data"  # data | column
     origin: str
-    origin_kind: str = "record"  # record | dbt | openlineage
+    origin_kind: str = "record"  # record (its `edges`) | definition (its model_ids/source_ids) | dbt | openlineage
     valid_from: Optional[datetime] = None
     valid_to: Optional[datetime] = None
 
@@ -228,10 +228,13 @@ def states_lineage(record: EvidenceRecord) -> bool:
 
 
 def record_edges(record: EvidenceRecord) -> list[LineageEdge]:
-    """The record's explicit edges, valid over its business-effective interval."""
+    """The record's edges, valid over its business-effective interval: the ones it states
+    (origin_kind "record"), and one from each model and source it names as implementing or
+    feeding its entity (origin_kind "definition"), so that what depends on a model or source
+    reaches the definitions built on it."""
     valid_from = start_of(record.effective_from) if record.effective_from else None
     valid_to = start_of(record.effective_to + timedelta(days=1)) if record.effective_to else None
-    return [
+    stated = [
         LineageEdge(
             source=e.source,
             target=e.target,
@@ -243,6 +246,17 @@ def record_edges(record: EvidenceRecord) -> list[LineageEdge]:
         )
         for e in record.edges
     ]
+    named_ids = [*record.model_ids, *record.source_ids]
+    if record.evidence_id in named_ids:
+        # a graph node's own record (dbt lists a node among its models, before its parents): its
+        # lineage is the artifact's
+        return stated
+    named = [
+        LineageEdge(source=node, target=record.entity_id, origin=record.evidence_id, origin_kind="definition",
+                    valid_from=valid_from, valid_to=valid_to)
+        for node in dict.fromkeys(named_ids) if node != record.entity_id
+    ]
+    return stated + named
 
 
 def _describe(data: Any, index: int) -> str:

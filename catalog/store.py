@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 # Bump when catalog/tables.py changes: a catalog stamped with another version is brought up to
 # date through SQLAlchemy (create_all) before the driver reads it.
-SCHEMA_VERSION = "2"
+SCHEMA_VERSION = "3"  # 3: edges from a record's model_ids/source_ids (Catalog._upgrade writes them for older catalogs)
 
 
 # SQLAlchemy is imported on the write paths only (the ask path reads through the driver).
@@ -133,6 +133,9 @@ class Catalog:
                     event.listen(engine, "connect", _sqlite_pragmas)
                 create_schema(engine)
                 with engine.begin() as conn:
+                    was = conn.execute(text("SELECT value FROM catalog_meta WHERE key = 'schema'")).scalar()
+                    if was is not None and was != SCHEMA_VERSION:
+                        self._upgrade(conn, was)
                     stamped = conn.execute(text("UPDATE catalog_meta SET value = :v WHERE key = 'schema'"),
                                            {"v": SCHEMA_VERSION}).rowcount
                     if not stamped:
@@ -142,6 +145,29 @@ class Catalog:
                                    f"{str(exc).splitlines()[0]}") from None
             self._engine = engine
         return self._engine
+
+    def _upgrade(self, conn, was: str) -> None:
+        """Bring a catalog written by an earlier schema up to this one, in the opening transaction.
+        2 -> 3: the edges from the models and sources a record names (record_edges, origin_kind
+        "definition") are written for every revision that does not have them yet."""
+        if was == "2":
+            from sqlalchemy import insert
+
+            from catalog.tables import EdgeRow
+
+            have = {pk for (pk,) in conn.execute(text("SELECT DISTINCT revision_pk FROM lineage_edge "
+                                                      "WHERE origin_kind = 'definition'"))}
+            edges = []
+            for pk, payload in conn.execute(text("SELECT pk, payload FROM revision")):
+                if pk in have:
+                    continue
+                record = EvidenceRecord.model_validate(json.loads(payload))
+                edges += [{"source": e.source, "target": e.target, "kind": e.kind, "origin": e.origin,
+                           "origin_kind": e.origin_kind, "scope": None, "revision_pk": pk, "valid_from": e.valid_from,
+                           "valid_to": e.valid_to} for e in record_edges(record) if e.origin_kind == "definition"]
+            if edges:
+                conn.execute(insert(EdgeRow.__table__), edges)
+            self._bump(conn)
 
     def _schema_current(self) -> bool:
         """True when the SQLite file exists and carries this version's schema stamp."""
@@ -763,7 +789,7 @@ class CatalogSource:
             + _LIVE.format(scope="evidence_id IN (SELECT rv.evidence_id FROM revision rv JOIN lineage_edge le "
                            "ON le.revision_pk = rv.pk WHERE le.target IN :nodes)") + ") r WHERE "
             + _VISIBLE + " AND r.pk IN (SELECT e.revision_pk FROM lineage_edge e JOIN revision st ON st.pk = e.revision_pk "
-            "AND " + _STATES_LINEAGE.format(r="st") + " WHERE e.target IN :nodes "
+            "AND " + _STATES_LINEAGE.format(r="st") + " WHERE e.target IN :nodes AND e.origin_kind = 'record' "
             "AND (e.valid_from IS NULL OR e.valid_from <= :at) AND (e.valid_to IS NULL OR e.valid_to > :at))",
             nodes=nodes, at=at)
         return [self.catalog.revision_of(row) for row in rows]

@@ -407,7 +407,7 @@ def _versions_side_by_side(reading: Reading, subject: Subject, source, as_of: da
     starts = [r.record.effective_from for r in revs if r.record.effective_from]
     ends = [r.record.effective_to or max(as_of, r.record.effective_from or as_of) for r in revs]
     start = min(starts) if starts else min(ends)
-    period = Period(start, max(max(ends), start), "versions " + " and ".join(reading.versions))
+    period = Period(start, max(max(ends), start), "spanned by versions " + " and ".join(reading.versions))
     interp.update(intent="definition_period", period=period.as_dict(), reporting_date=None)
     spanned = dataclasses.replace(reading, intent="definition_period", time=TimeFinding(period=period, explicit=True))
     return _period(spanned, subject, source, None, interp, tools)
@@ -582,7 +582,7 @@ def _period(reading: Reading, subject: Subject, source, day, interp, tools) -> D
     tools.append(ToolCall(name="definitions_over_period",
                           args={"entity_id": subject.entity_id, "start": period.start.isoformat(), "end": period.end.isoformat()},
                           result_ids=sorted({p[0].evidence_id for p in pieces})))
-    span = f"in {period.label} ({period.start.isoformat()} to {period.end.isoformat()})"
+    span = f"in the period {period.label} ({period.start.isoformat()} to {period.end.isoformat()})"
     if not pieces:
         return _abstain_no_authority(reading, subject, span, interp, tools)
     pieces = _trim_ranked(pieces, source.decisions(subject.entity_id))
@@ -598,10 +598,10 @@ def _period(reading: Reading, subject: Subject, source, day, interp, tools) -> D
     total = (period.end - period.start).days + 1
     gaps = []
     if covered < total:
-        gaps.append(f"part of {period.label} has no authoritative definition of {subject.entity_id}")
+        gaps.append(f"part of the period {period.label} has no authoritative definition of {subject.entity_id}")
     if len(revs) == 1:
         rev = revs[0]
-        text = (f"For {period.label} ({period.start.isoformat()} to {period.end.isoformat()}), {label(rev)} applies "
+        text = (f"For the period {period.label} ({period.start.isoformat()} to {period.end.isoformat()}), {label(rev)} applies "
                 f"{cite(rev)}: \"{quote(rev.record.body)}\" It is {interval(rev.record)} {cite(rev)}.")
         if gaps:
             s, e = pieces[0][1], pieces[0][2]
@@ -617,11 +617,12 @@ def _period(reading: Reading, subject: Subject, source, day, interp, tools) -> D
         return Decision(Behavior.answer_with_conflict if drafts else Behavior.answer, Interpretation(**interp), text,
                         evidence=evidence, gaps=gaps, tools=tools, complete=not gaps)
     lines = [f"from {s.isoformat()} to {e.isoformat()}, {label(r)} {cite(r)}: \"{quote(r.record.body, 300)}\"" for r, s, e in pieces]
-    text = (f"{period.label} crosses a definition boundary of {subject.mention}, so canon splits it: " + "; ".join(lines) +
+    text = (f"The period {period.label} ({period.start.isoformat()} to {period.end.isoformat()}) crosses a definition "
+            f"boundary of {subject.mention}, so canon splits it: " + "; ".join(lines) +
             ". If you need one number for the whole period, say which convention to use (restate under one definition, "
             "or report each part under its own).")
     return Decision(Behavior.clarify_or_split, Interpretation(**interp), text, evidence=[(r, "primary") for r in revs],
-                    gaps=gaps + [f"{period.label} is covered by {len(revs)} definitions; choose a convention"], tools=tools)
+                    gaps=gaps + [f"{len(revs)} definitions cover the period {period.label}; choose a convention"], tools=tools)
 
 
 def _trim_ranked(pieces: list[tuple[Revision, date, date]], decisions) -> list[tuple[Revision, date, date]]:
@@ -771,6 +772,10 @@ def _lineage(reading: Reading, subject: Subject, source, day, interp, tools) -> 
                     complete=not missing)
 
 
+_ORIGIN_WORDS = {"dbt": "dbt artifacts", "openlineage": "OpenLineage events", "record": "lineage records",
+                 "definition": "the models and sources definitions name"}
+
+
 def _node_lineage(reading: Reading, node: str, source: EvidenceSource, day: date, interp, tools) -> Decision:
     """Lineage of a node written out in the question (a column `model.x.y#col`, a dataset)."""
     interp["reporting_date"] = day
@@ -817,8 +822,8 @@ def _node_lineage(reading: Reading, node: str, source: EvidenceSource, day: date
 
     names = [show(n) for n in sorted(reached, key=lambda n: (reached[n], n))[:_LIST_LIMIT]]
     more = f" and {len(reached) - len(names)} more" if len(reached) > len(names) else ""
-    origins = sorted({e.origin_kind for e in used})
+    origins = sorted({_ORIGIN_WORDS.get(e.origin_kind, e.origin_kind) for e in used})
     text = (f"{'Upstream' if upstream else 'Downstream'} of {node} as of {day.isoformat()}: " + ", ".join(names) + more +
-            f". Edges from {', '.join(origins)} lineage" + (" stated by " + ", ".join(f"[{o}]" for o in stated if o in seen) if stated else "") + ".")
+            f". Edges from {', '.join(origins)}" + (" stated by " + ", ".join(f"[{o}]" for o in stated if o in seen) if stated else "") + ".")
     return Decision(Behavior.answer, Interpretation(**interp), text, evidence=evidence, tools=tools,
                     complete=all(n.partition("#")[0] in records for n in reached))

@@ -23,6 +23,9 @@ class EntityView:
     hidden: bool = False  # records exist that the requester may not retrieve
 
 
+RECORD_ORIGINS = ("record", "definition")  # edges a catalog record makes: walked only where it may be retrieved
+
+
 @dataclass(frozen=True)
 class LineageView:
     """The lineage graph as one requester may walk it.
@@ -39,7 +42,7 @@ class LineageView:
 
     def walk(self, node: str, *, upstream: bool, depth: int = 0, at=None):
         reached, used = self.graph.walk(node, upstream=upstream, depth=depth, at=at)
-        origins = {e.origin for e in used if e.origin_kind == "record"}
+        origins = {e.origin for e in used if e.origin_kind in RECORD_ORIGINS}
         bad_origins = self.hidden_origins(origins) if self.hidden_origins and origins else set()
         bases = {n.partition("#")[0] for n in reached}
         bad_nodes = self.hidden_nodes(bases) if self.hidden_nodes and bases else set()
@@ -146,7 +149,7 @@ class MemorySource:
 
         nodes = set(node_ids)
         return [r for r in self.revisions if self._visible(r) and states_lineage(r.record)
-                and any(e.target in nodes and e.holds_at(at) for e in record_edges(r.record))]
+                and any(e.origin_kind == "record" and e.target in nodes and e.holds_at(at) for e in record_edges(r.record))]
 
     def freshness(self, node_ids):
         ids = set(node_ids)

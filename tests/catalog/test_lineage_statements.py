@@ -51,3 +51,23 @@ def test_the_walk_in_the_store_skips_them_too(tmp_path):
     ids = {n["unique_id"] for n in graph["nodes"]}
     assert "source.x.subs" in ids
     assert not ids & {"source.x.fake", "source.x.withdrawn", "source.x.planned"}
+
+
+def test_a_catalog_of_the_previous_schema_gets_the_edges_its_definitions_name(tmp_path):
+    """Schema 2 stored no edges from a record's model_ids/source_ids: opening such a catalog writes
+    them once, so what depends on a model reaches the definitions built on it."""
+    import sqlite3
+
+    service = _catalog(tmp_path)
+    db = str(tmp_path / "c.db")
+    service.catalog.driver.close()
+    with sqlite3.connect(db) as conn:  # as a schema-2 canon left it
+        removed = conn.execute("DELETE FROM lineage_edge WHERE origin_kind = 'definition'").rowcount
+        conn.execute("UPDATE catalog_meta SET value = '2' WHERE key = 'schema'")
+    assert removed == 1
+    reopened = CanonService(db)
+    bundle = reopened.ask(AskRequest(question="What depends on fct churn?", roles=["analysts"], as_of="2026-01-01"))
+    assert bundle.behavior.value == "answer" and "METRIC.CHURN" in bundle.answer
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM lineage_edge WHERE origin_kind = 'definition'").fetchone()[0] == 1
+        assert conn.execute("SELECT value FROM catalog_meta WHERE key = 'schema'").fetchone()[0] == "3"

@@ -223,3 +223,23 @@ def test_edges_of_untrusted_retracted_or_draft_records_are_not_lineage():
     assert "source.x.subs" in bundle.answer
     for name in ("fake", "gone", "plan"):
         assert f"source.x.{name}" not in bundle.answer and f"LIN.{name}" not in bundle.model_dump_json()
+
+
+def test_what_depends_on_a_source_reaches_the_definitions_that_name_it():
+    metric = rec("C.v2", effective_from=date(2025, 1, 1), model_ids=["model.x.fct_churn"], source_ids=["source.x.subs"])
+    model = rec("MODEL.FCT", entity_id="model.x.fct_churn", entity_type="model", title="fct churn",
+                edges=[{"from": "source.x.subs", "to": "model.x.fct_churn"}])
+    src = rec("SRC.SUBS", entity_id="source.x.subs", entity_type="source", title="subscriptions source")
+    secret = rec("SECRET.PLAN", entity_id="metric.secret_plan", title="Secret plan", permissions=["exec"],
+                 effective_from=date(2025, 1, 1), model_ids=["model.x.fct_churn"])
+    proposal = rec("DRAFT.X", entity_id="metric.proposed", title="Proposed metric", status="draft",
+                   authority="non_authoritative", source_ids=["source.x.subs"])
+    bundle = ask([metric, model, src, secret, proposal], "What breaks if the subscriptions source changes?")
+    assert bundle.behavior.value == "answer" and bundle.interpretation.direction == "downstream"
+    assert "MODEL.FCT" in bundle.answer and "C.v2" in bundle.answer
+    text = bundle.model_dump_json()
+    for hidden in ("SECRET.PLAN", "secret_plan", "DRAFT.X", "metric.proposed"):
+        assert hidden not in text, hidden
+    executive = ask([metric, model, src, secret, proposal], "What breaks if the subscriptions source changes?",
+                    roles=("analysts", "exec"))
+    assert "SECRET.PLAN" in executive.answer
