@@ -145,6 +145,8 @@ def suggest_supersessions(revisions: list[Revision], focus: Optional[set[str]] =
     items = []
     shingles = _distinctive_shingles(live)
     for older, newer in _candidate_pairs(live, focus, linked):
+        if newer.record.status == Status.superseded and older.record.status != Status.superseded:
+            older, newer = newer, older  # a record that says it is superseded is the predecessor, whatever its date
         a, b = older.record, newer.record
         key = f"suggest:{older.evidence_id}>{newer.evidence_id}"
         if seen is not None:

@@ -48,3 +48,16 @@ def test_records_already_in_a_stated_chain_are_not_suggested_again():
     assert suggest_supersessions(chain) == []
     unlinked = [version(1), version(3)]
     assert {tuple(i.evidence_ids) for i in suggest_supersessions(unlinked)} == {("METRIC.CHURN.v3", "METRIC.CHURN.v1")}
+
+
+def test_a_record_that_says_it_is_superseded_is_suggested_as_the_predecessor():
+    """An archived page with no date of its own starts when it was recorded, after the current
+    page: its status, not that date, says which came first."""
+    current = page("POLICY.2023", "Refund policy", COPIED, date(2023, 6, 1))
+    record = EvidenceRecord(evidence_id="POLICY.2016", entity_id="policy.2016", entity_type="wiki_page",
+                            title="Refund policy (2016)", status="superseded", authority="non_authoritative",
+                            permissions=["analysts"], body=COPIED + " Superseded by the 2023 policy.")
+    archived = Revision(record=record, revision=1, recorded_at=datetime(2026, 11, 29, tzinfo=timezone.utc))
+    items = suggest_supersessions([current, archived])
+    assert [tuple(i.evidence_ids) for i in items] == [("POLICY.2023", "POLICY.2016")]
+    assert items[0].reason.startswith("POLICY.2023 (from 2023-06-01) may supersede POLICY.2016")
