@@ -298,7 +298,10 @@ def resolve(reading: Reading, source: EvidenceSource, as_of: date) -> Decision:
             if revs:
                 kind, found = "subject", Subject(found_by_search, revs, f"{label(_representative(revs, day))} (found by search)")
     if kind == "none":
-        related = [h for h in hits if h.text_match in ("strict", "partial")][:3]
+        # shown as context, never relied on: hits matching most of the question's words, and a top
+        # hit both searches rank first even when it matches only some of them
+        related = [h for i, h in enumerate(hits) if h.text_match in ("strict", "partial")
+                   or (i == 0 and h.text_rank == 1 and h.vector_rank == 1)][:3]
         if related:
             revs = source.records_for_nodes([h.evidence_id for h in related])
             context = [(r, "context") for h in related for r in revs.get(h.evidence_id, []) if r.evidence_id == h.evidence_id and usable(r)]

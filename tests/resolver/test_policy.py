@@ -243,3 +243,40 @@ def test_what_depends_on_a_source_reaches_the_definitions_that_name_it():
     executive = ask([metric, model, src, secret, proposal], "What breaks if the subscriptions source changes?",
                     roles=("analysts", "exec"))
     assert "SECRET.PLAN" in executive.answer
+
+
+def test_search_hits_no_name_placed_are_context_of_an_abstention_never_an_answer():
+    """Both searches rank the retention policy first, but the text matched only some of the
+    question's words: canon does not take it as the subject (no guess); it shows it as context."""
+    from dataclasses import dataclass
+
+    from catalog.hybrid import FusedHit, SearchResult
+
+    policy = rec("POL.RET", entity_id="policy.retention", entity_type="policy", title="Data retention policy",
+                 effective_from=date(2024, 1, 1))
+    other = rec("WIKI.X", entity_id="wiki.x", entity_type="wiki", title="Unrelated page", authority="non_authoritative")
+
+    def hit(rev, rank, text_rank, vector_rank, match):
+        r = rev.record
+        return FusedHit(evidence_id=r.evidence_id, chunk_id=f"{r.evidence_id}#1#0", revision=1, entity_id=r.entity_id,
+                        entity_type=r.entity_type, title=r.title, status=r.status, authority=r.authority,
+                        permissions=tuple(r.permissions), content_hash="sha256:x", rank=rank, score=1.0 / rank,
+                        text_rank=text_rank, text_match=match, vector_rank=vector_rank)
+
+    @dataclass
+    class Searching(MemorySource):
+        found: tuple = ()
+
+        def discover(self, question, as_of, period=None, limit=5):
+            return SearchResult(query=question, mode="governed", roles=self.roles, hits=self.found)
+
+    def ask_with(found):
+        source = Searching([policy, other], ("analysts",), found=found)
+        return answer("How long is customer data kept?", requester=Requester(roles=["analysts"]), as_of=date(2026, 1, 1),
+                      known_at=None, index=EntityIndex.build([]), source=source)
+
+    agreed = ask_with((hit(policy, 1, 1, 1, "loose"), hit(other, 2, 2, 2, "loose")))
+    assert agreed.behavior.value == "abstain"
+    assert [(e.evidence_id, e.role) for e in agreed.evidence] == [("POL.RET", "context")]
+    split = ask_with((hit(policy, 1, 2, 1, "loose"), hit(other, 2, 1, 2, "loose")))  # the searches disagree
+    assert split.behavior.value == "abstain" and split.evidence == []
