@@ -228,7 +228,9 @@ def _previous_month(as_of: date) -> Period:
 _ABSOLUTE = lambda m, build: build(m, None) is not None  # noqa: E731 - reads no as_of
 _ALWAYS = lambda m, build: True  # noqa: E731
 _DATE_FORMS = [
-    (r"\b((?:19|20)\d{2})([-/.])(\d{1,2})\2(\d{1,2})\b", lambda m, as_of: _safe_date(int(m[1]), int(m[3]), int(m[4])), _ABSOLUTE),
+    # ... with an ISO time of day after it (2025-06-30T00:00:00Z): the date is what counts
+    (r"\b((?:19|20)\d{2})([-/.])(\d{1,2})\2(\d{1,2})(?:t\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:z|[+-]\d{2}(?::?\d{2})?)?)?\b",
+     lambda m, as_of: _safe_date(int(m[1]), int(m[3]), int(m[4])), _ABSOLUTE),
     (r"\b((?:19|20)\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])\b",  # ISO basic: 20250630
      lambda m, as_of: _safe_date(int(m[1]), int(m[2]), int(m[3])), _ABSOLUTE),
     (r"((?:19|20)\d{2})\s*\u5e74\s*(\d{1,2})\s*\u6708\s*(\d{1,2})\s*\u65e5",  # 2025年6月30日
