@@ -327,7 +327,12 @@ def resolve(reading: Reading, source: EvidenceSource, as_of: date) -> Decision:
     interp["mention"] = subject.mention
     tools[0] = ToolCall(name="resolve_entity", args=tools[0].args, result_ids=[r.evidence_id for r in subject.revisions])
 
-    if len(reading.versions) > 1 and not reading.time.explicit and reading.intent.startswith("definition"):
+    if not reading.time.explicit and (
+            (len(reading.versions) > 1 and reading.intent.startswith("definition"))
+            # one approved version no longer in force, asked about without a date: what applied over
+            # its own interval (a correction of part of it included)
+            or (len(reading.versions) == 1 and reading.intent == "definition_at"
+                and _past_approved(named_version(subject.revisions, reading.versions[0]), as_of))):
         return _versions_side_by_side(reading, subject, source, as_of, interp, tools)
     if reading.version:
         named = named_version(subject.revisions, reading.version)
@@ -398,10 +403,17 @@ def named_version(revs: list[Revision], version: str) -> list[Revision]:
     return [r for r in revs if labelled.fullmatch((r.record.version or "").lower())]
 
 
+def _past_approved(revs: list[Revision], as_of: date) -> bool:
+    """Whether these revisions of one version hold an authoritative one, and all of them ended before as_of."""
+    return any(authoritative(r.record) for r in revs) and all(
+        r.record.effective_to is not None and r.record.effective_to < as_of for r in revs)
+
+
 def _versions_side_by_side(reading: Reading, subject: Subject, source, as_of: date, interp: dict, tools) -> Decision:
-    """A question naming two or more versions ("what changed between v1 and v2"): the span from the
-    first one's start to the last one's end, answered as a period (row 2: each version that is
-    authoritative in it is primary, the answer split at the boundaries)."""
+    """A question naming two or more versions ("what changed between v1 and v2"), or one approved
+    version and no date ("what did churn v1 count?"): the span from the first one's start to the
+    last one's end, answered as a period (row 2: each version that is authoritative in it is
+    primary, the answer split at the boundaries, so a correction of part of v1 shows as such)."""
     groups = [named_version(subject.revisions, v) for v in reading.versions]
     for version, group in zip(reading.versions, groups):
         if not group:
@@ -410,7 +422,8 @@ def _versions_side_by_side(reading: Reading, subject: Subject, source, as_of: da
     starts = [r.record.effective_from for r in revs if r.record.effective_from]
     ends = [r.record.effective_to or max(as_of, r.record.effective_from or as_of) for r in revs]
     start = min(starts) if starts else min(ends)
-    period = Period(start, max(max(ends), start), "spanned by versions " + " and ".join(reading.versions))
+    names = "versions " + " and ".join(reading.versions) if len(reading.versions) > 1 else f"version {reading.versions[0]}"
+    period = Period(start, max(max(ends), start), f"spanned by {names}")
     interp.update(intent="definition_period", period=period.as_dict(), reporting_date=None)
     spanned = dataclasses.replace(reading, intent="definition_period", time=TimeFinding(period=period, explicit=True))
     return _period(spanned, subject, source, None, interp, tools)

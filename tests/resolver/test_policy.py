@@ -280,3 +280,21 @@ def test_search_hits_no_name_placed_are_context_of_an_abstention_never_an_answer
     assert [(e.evidence_id, e.role) for e in agreed.evidence] == [("POL.RET", "context")]
     split = ask_with((hit(policy, 1, 2, 1, "loose"), hit(other, 2, 1, 2, "loose")))  # the searches disagree
     assert split.behavior.value == "abstain" and split.evidence == []
+
+
+def test_a_past_version_asked_without_a_date_is_answered_over_its_own_interval():
+    v1 = rec("C.v1", version="1", effective_from=date(2023, 1, 1), effective_to=date(2024, 12, 31), status="superseded",
+             superseded_by="C.v2")
+    fix = rec("C.v1-fix", version="1-corrected", effective_from=date(2024, 7, 1), effective_to=date(2024, 12, 31),
+              status="superseded", supersedes="C.v1")
+    v2 = rec("C.v2", version="2", effective_from=date(2025, 1, 1), supersedes="C.v1")
+    past = ask([v1, v2], "What did churn v1 count?")
+    assert past.interpretation.intent == "definition_period"
+    assert (past.behavior.value, [(e.evidence_id, e.role) for e in past.evidence]) == ("answer", [("C.v1", "primary")])
+    assert past.interpretation.period["start"] == "2023-01-01" and past.interpretation.period["end"] == "2024-12-31"
+    corrected = ask([v1, fix, v2], "What did churn v1 count?")  # before: only the correction, as of v1's last day
+    assert corrected.behavior.value == "clarify_or_split"
+    assert sorted(e.evidence_id for e in corrected.evidence if e.role == "primary") == ["C.v1", "C.v1-fix"]
+    current = ask([v1, fix, v2], "What does churn v2 count?")
+    assert current.interpretation.intent == "definition_at" and current.interpretation.reporting_date == date(2026, 1, 1)
+    assert [e.evidence_id for e in current.evidence if e.role == "primary"] == ["C.v2"]
