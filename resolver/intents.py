@@ -69,11 +69,18 @@ _LINEAGE_UP = [
     r"\bderived from\b", r"\bdepends? on\b", r"\bsupport\w*\b", r"\bimplement\w*\b", r"\bbuilds?\b", r"\bpuvod\w*\b",
     r"\bzdroj\w*\b", r"\bnapaj\w*\b", r"\bvstup\w*\b", r"\bsources?\b", r"\bparents?\b",
     r"\bquellen\b", r"\bdatenquell\w*\b", r"\bspeis\w*\b", r"\bherkunft\b", r"\babgeleitet\b", r"\baliment\w*\b", r"\bprovien\w*\b",
+    r"\bwoher\b", r"\bwovon\b", r"\bbasier\w*\s+auf\b", r"\bde\s+(?:que|quoi|cosa|quien)\s+(?:depend|dipend)\w*\b",
+    r"\bda\s+cosa\s+dipend\w*\b",
     r"\bfuentes?\b", r"\bproviene\w*\b", r"\bfont[ei]\b", r"\bderiva\w*\b", r"\bbron\w*\b", r"\bgevoed\b",
 ]
 _LINEAGE_DOWN = [
     r"\bdownstream\b", r"\bbreaks?\b", r"\bbroken\b", r"\bimpact\w*\b", r"\baffect\w*\b", r"\bdepends? on (it|this)\b",
     r"\bwhat (depends|relies) on\b", r"\bwho uses\b", r"\bwhat uses\b", r"\bconsumers?\b", r"\bchildren\b",
+    # "which metrics depend on X" (not "what does X depend on": the subject is X, upstream)
+    r"\b(?:which|what)(?:\s+(?!does\b|do\b|did\b)\w+){0,3}\s+(?:depends?|depended|rel(?:y|ies|ied))\s+(?:up)?on\b",
+    # the same in Spanish, French, Italian, Portuguese, German ("que depende de X", "was hangt von X ab")
+    r"\b(?:que|quels?|quelles?|qui|cosa|quali|quale)(?:\s+(?!de\b|da\b)\w+){0,2}\s+(?:depend|dipend)\w*\s+(?:de|da|di|du|des)\b",
+    r"\b(?:was|welche\w*)(?:\s+\w+)?\s+hang\w*\s+von\b",
     r"\bused by\b", r"\b(models?|tables?|dashboards?|reports?|jobs?|exposures?)\s+(that\s+)?(use|read|consume|query)\w*\b",
     r"\bdopad\w*\b", r"\bovlivn\w*\b", r"\brozbi\w*\b", r"\bzavis\w*\b",
     r"\bauswirk\w*\b", r"\bbetroffen\b", r"\bafecta\w*\b", r"\bimpatt\w*\b", r"\bgevolg\w*\b",

@@ -25,3 +25,20 @@ def test_the_subject_named_again_is_not_a_topic():
     assert again.topic == [] and again.intent != "definition_includes"
     topic = read_question("Does churn include reactivated customers?", date(2026, 1, 1), index)
     assert (topic.intent, topic.topic) == ("definition_includes", ["reactivated", "customers"])
+
+
+INTENTS = yaml.safe_load((Path(__file__).parent / "golden" / "intents.yaml").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("case", INTENTS, ids=[c["q"] for c in INTENTS])
+def test_how_a_question_routes(case):
+    from datetime import date
+
+    from resolver.entities import EntityIndex
+    from resolver.interpret import read_question
+
+    index = EntityIndex.build([("fct_occupancy", "model.hosp.fct_occupancy"), ("churn", "metric.churn")])
+    reading = read_question(case["q"], date(2026, 1, 1), index)
+    assert reading.intent == case["intent"]
+    if "direction" in case:
+        assert reading.direction == case["direction"]
