@@ -32,6 +32,11 @@ class Reading:
     nodes: list[str] = field(default_factory=list)  # lineage node ids written out (model.x.y, model.x.y#col)
 
 
+def undated_tokens(question: str, spans: list[tuple[int, int]]) -> list[str]:
+    """The question's tokens with its date expressions blanked: what mention positions count."""
+    return tokens(_blank(fold(question), spans))
+
+
 def _blank(text: str, spans: list[tuple[int, int]]) -> str:
     chars = list(text)
     for start, end in spans:

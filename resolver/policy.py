@@ -16,7 +16,7 @@ from catalog.records import MODEL_TYPES, SOURCE_TYPES, Authority, EvidenceRecord
 from resolver.bundle import Behavior, Interpretation, ToolCall
 from resolver.conflicts import apply_rankings
 from resolver.dates import Period, TimeFinding
-from resolver.interpret import Reading
+from resolver.interpret import Reading, undated_tokens
 from resolver.source import EntityView, EvidenceSource
 
 
@@ -216,6 +216,56 @@ def choose_subject(reading: Reading, views: dict[str, EntityView], source: Optio
     return ("none", None, None)
 
 
+# "X and Y": words that join two subjects of one question (en, de, fr, es, it, pt, nl, cs), and
+# words that ask to compare them
+_JOINING = frozenset("and or vs versus plus und oder et ou y o e en of a nebo i".split())
+_COMPARING = re.compile(r"^(?:compar\w*|vergleich\w*|srovn\w*|porovn\w*|confront\w*|vergelijk\w*)$")
+_ONE_SUBJECT_INTENTS = ("definition_at", "definition_current", "definition_period")
+
+
+def _other_subjects(reading: Reading, views: dict[str, EntityView], subject: "Subject") -> list[str]:
+    """Other entities the question names beside the subject, joined to it ("revenue and churn",
+    "compare X with Y"), that the requester may see and that are not built one on the other (a
+    definition and its model are one question). A definition answers one subject at a time."""
+    chosen = next((m for m in reading.mentions if subject.entity_id in m.entity_ids), None)
+    if chosen is None:
+        return []
+    words_ = undated_tokens(reading.question, reading.time.spans)
+    comparing = any(_COMPARING.match(w) for w in words_)
+    related = {n for r in subject.revisions for n in (*r.record.model_ids, *r.record.source_ids)}
+    others: list[str] = []
+    for m in reading.mentions:
+        if m is chosen or (m.start < chosen.end and chosen.start < m.end):
+            continue
+        between = words_[min(m.end, chosen.end):max(m.start, chosen.start)]
+        if not comparing and not _JOINING.intersection(between):
+            continue
+        for eid in sorted(m.entity_ids):
+            revs = [r for r in views.get(eid, EntityView()).visible if usable(r)]
+            if eid == subject.entity_id or not revs or eid in related:
+                continue
+            if any(subject.entity_id in (*r.record.model_ids, *r.record.source_ids) for r in revs):
+                continue
+            others.append(eid)
+    return list(dict.fromkeys(others))
+
+
+def _several_subjects(reading: Reading, subject: "Subject", others: list[str], views, day, interp, tools) -> Decision:
+    interp["mention"] = subject.mention
+    entity_ids = [subject.entity_id, *others]
+    evidence, lines = [], []
+    for eid in entity_ids:
+        revs = subject.revisions if eid == subject.entity_id else [r for r in views[eid].visible if usable(r)]
+        rev = _representative(revs, day)
+        evidence.append((rev, "context"))
+        lines.append(f"{eid} ({label(rev)}) {cite(rev)}")
+    return Decision(
+        Behavior.clarify_or_split, Interpretation(**interp),
+        "The question names more than one subject: " + "; ".join(lines) + ". canon answers for one subject at a "
+        "time, so that each answer rests on its own governed evidence. Ask about each one separately.",
+        evidence=evidence, gaps=[f"several subjects named: {', '.join(entity_ids)}"], tools=tools)
+
+
 def _unread_time(reading: Reading, interp: dict, tools: list[ToolCall]) -> Decision:
     """The question names a date canon cannot read, or more than one: answering for as_of (or for
     the one date it did read) would be a guess (behaviors.md: never guess; row 14 is for questions
@@ -271,6 +321,10 @@ def resolve(reading: Reading, source: EvidenceSource, as_of: date) -> Decision:
         )
     if reading.time.unread:
         return _unread_time(reading, interp, tools)
+    if kind == "subject" and reading.intent in _ONE_SUBJECT_INTENTS:
+        others = _other_subjects(reading, views, found)
+        if others:
+            return _several_subjects(reading, found, others, views, day, interp, tools)
     if kind == "ambiguous":
         interp["mention"] = found.name
         candidates = {eid: [r for r in views[eid].visible if usable(r)] for eid in extra}

@@ -298,3 +298,21 @@ def test_a_past_version_asked_without_a_date_is_answered_over_its_own_interval()
     current = ask([v1, fix, v2], "What does churn v2 count?")
     assert current.interpretation.intent == "definition_at" and current.interpretation.reporting_date == date(2026, 1, 1)
     assert [e.evidence_id for e in current.evidence if e.role == "primary"] == ["C.v2"]
+
+
+def test_two_subjects_joined_in_one_question_are_not_answered_as_one():
+    churn = rec("C.v1", effective_from=date(2024, 1, 1), model_ids=["model.x.fct_churn"], aliases=["churn"])
+    mrr = rec("MRR.v1", entity_id="metric.mrr", title="Monthly recurring revenue", aliases=["mrr"], effective_from=date(2024, 1, 1))
+    model = rec("MODEL.FCT", entity_id="model.x.fct_churn", entity_type="model", title="fct churn", aliases=["fct_churn"])
+    secret = rec("PLAN.X", entity_id="memo.plan", title="Board plan", aliases=["board plan"], permissions=["exec"])
+    revs = [churn, mrr, model, secret]
+    both = ask(revs, "Compare churn and MRR")
+    assert both.behavior.value == "clarify_or_split"
+    assert sorted((e.evidence_id, e.role) for e in both.evidence) == [("C.v1", "context"), ("MRR.v1", "context")]
+    assert ask(revs, "Who owns MRR, and churn?").behavior.value == "clarify_or_split"
+    # a definition and the model built for it are one question
+    assert ask(revs, "How is churn defined and is fct_churn its model?").behavior.value == "answer"
+    # a subject the requester cannot see is never listed (here the longer name decides: row 4)
+    hidden = ask(revs, "Compare churn and the board plan")
+    assert hidden.behavior.value == "deny" and "PLAN.X" not in hidden.model_dump_json()
+    assert "Board plan" not in hidden.model_dump_json()
