@@ -184,9 +184,11 @@ _PARTIAL_SPAN = 4  # words of a name written with one left out (names of three t
 
 
 def _partial_matches(q: list[str], lookup: NameLookup) -> list[Match]:
-    """A name of three or more words written with one word left out, not its last ("board plan",
-    "revenue plan" for "board revenue plan"; "recurring revenue" for "monthly recurring revenue"):
-    not exact, so an exact name of the same length wins. Found through the name's rarest word."""
+    """A name of three or more words written with one word left out, not its last unless that
+    only names the kind of record ("board plan", "revenue plan" for "board revenue plan";
+    "recurring revenue" for "monthly recurring revenue"; "billing subscriptions" for "billing
+    subscriptions source"): not exact, so an exact name of the same length wins. Found through
+    the name's rarest word."""
     out: list[Match] = []
     for i in range(len(q)):
         for j in range(i + 2, min(len(q), i + _PARTIAL_SPAN) + 1):
@@ -205,8 +207,14 @@ def _partial_matches(q: list[str], lookup: NameLookup) -> list[Match]:
     return out
 
 
+# a last word that only says what kind of record a name is, written or not: "billing
+# subscriptions" for "Billing subscriptions source" (titles keep these words in their name forms)
+_LAST_KIND_WORDS = frozenset("source sources table tables dataset datasets view report dashboard zdroj tabulka".split())
+
+
 def _one_word_left_out(name: list[str], span: list[str]) -> bool:
-    return len(name) == len(span) + 1 and any(name[:k] + name[k + 1:] == span for k in range(len(name) - 1))
+    last = len(name) if name and name[-1] in _LAST_KIND_WORDS | _KIND_WORDS else len(name) - 1
+    return len(name) == len(span) + 1 and any(name[:k] + name[k + 1:] == span for k in range(last))
 
 
 def _compound_matches(q: list[str], covered: set[int], lookup: NameLookup) -> list[Match]:
