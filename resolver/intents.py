@@ -40,6 +40,10 @@ _NUMERIC = [
     r"\bkolik\b", r"\bhodnot\w*\b", r"\bjak\w* (byl|byla|bylo|byly)\b", r"\bcalculate the\b", r"\bspocit\w*\b",
     # de, fr, es, it, pt, nl
     r"\bwie (viel|viele|hoch)\b", r"\bcombien\b", r"\bcuant[oa]s?\b", r"\bquant[oia]s?\b", r"\bhoeveel\b",
+    # "how high was X", "X's trend", "the X number for ward 7"; "what was X" in de, es, fr, it, pt
+    r"\bhow (high|low|big|large|small)\b", r"\btrend\w*\b", r"\b(number|figure|value)s?\s+(for|in|on|at)\b",
+    r"\bwas war\b", r"\bcual(es)? (fue|fueron|era|eran)\b", r"\bquel\w* (etait|etaient|a ete)\b",
+    r"\bqual\w* (era|erano|foi|foram)\b",
 ]
 _DEFINITION = [
     r"\bdefin\w*\b", r"\bmean\w*\b", r"\bappl(y|ies|ied)\b", r"\bapplicable\b", r"\bin effect\b", r"\bvalid\b",
