@@ -67,6 +67,7 @@ _INCLUDES = [
     r"\benthalt\w*\b", r"\beinschlie\w*\b", r"\bbeinhalt\w*\b", r"\bausgeschlossen\b", r"\bgezahlt\b",
     r"\binclu\w*\b", r"\bexclu\w*\b", r"\bcompt\w*\b", r"\bincluy\w*\b", r"\bexcluy\w*\b", r"\bcontabiliz\w*\b",
     r"\bcompres[oi]\b", r"\besclu\w*\b", r"\binbegrepen\b", r"\bbevat\w*\b", r"\bmeegeteld\b",
+    r"\bleft out\b", r"\bcover(s|ed)?\b", r"\bmitgezahlt\w*\b", r"\bberucksichtig\w*\b",
 ]
 _LINEAGE_UP = [
     r"\bupstream\b", r"\bfeeds?\b", r"\bfed\b", r"\bfeeding\b", r"\blineage\b", r"\bbuilt (from|on)\b", r"\bcomes? from\b",
@@ -144,9 +145,21 @@ def cues(text: str) -> dict[str, bool]:
     }
 
 
+# function words of the other languages canon reads questions in: never a topic
+_STOP_OTHER = frozenset("""
+los las el la lo del al de en y que se un una unos unas por para con como es son fue esta estan
+le les des du et un une pour avec est sont dans sur au aux ce cette qui
+der die das den dem des und ein eine einer im in zu von mit wird werden ist sind bei beim fur auch
+il gli dei delle della di e che per con nel nella sono viene vengono
+os as do da dos das em no na um uma com sao foi
+het een van en met voor wordt worden zijn bij
+""".split())
+
+
 def topic_words(text: str) -> list[str]:
     """Content words left once cue words, stop words and version labels are gone."""
-    return [w for w in words(text) if w not in _STOP and not re.fullmatch(r"v?\d+", w) and len(w) > 2]
+    return [w for w in words(_INCLUDES_RE.sub(" ", text)) if w not in _STOP and w not in _STOP_OTHER
+            and not re.fullmatch(r"v?\d+", w) and len(w) > 2]
 
 
 # Words of questions that are never read as misspelt names.

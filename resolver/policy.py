@@ -193,8 +193,17 @@ def _narrow_to_base(candidates: list[str], source: EvidenceSource) -> list[str]:
 
 
 def choose_subject(reading: Reading, views: dict[str, EntityView], source: Optional[EvidenceSource] = None):
-    """Longest mention first; a restricted-only entity counts only if it is more specific."""
-    for match in reading.mentions:
+    """Longest mention first; a restricted-only entity counts only if it is more specific. Of two
+    mentions as long, a definition question is about the governed definition rather than a model
+    or source ("do we count observation stays in bed occupancy?")."""
+    def technical(match) -> bool:
+        revs = [r for eid in match.entity_ids if eid in views for r in views[eid].visible]
+        return bool(revs) and all(r.record.entity_type in MODEL_TYPES | SOURCE_TYPES for r in revs)
+
+    mentions = reading.mentions
+    if reading.intent.startswith("definition"):
+        mentions = sorted(mentions, key=lambda m: (-m.length, not m.exact, technical(m)))  # stable: else as read
+    for match in mentions:
         visible = sorted(
             eid for eid in match.entity_ids if eid in views and any(usable(r) for r in views[eid].visible)
         )

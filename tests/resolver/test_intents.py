@@ -42,3 +42,19 @@ def test_how_a_question_routes(case):
     assert reading.intent == case["intent"]
     if "direction" in case:
         assert reading.direction == case["direction"]
+
+
+@pytest.mark.parametrize("question, topic", [
+    ("Are day-case patients left out of churn?", ["case", "patients"]),
+    ("¿Se incluyen los pacientes en observación en el churn?", ["pacientes", "observacion"]),
+    ("Werden Tagesfälle beim Churn mitgezählt?", ["tagesfalle"]),
+    ("Does churn include reactivated customers?", ["reactivated", "customers"]),
+])
+def test_an_inclusion_question_s_topic_holds_neither_its_cue_nor_function_words(question, topic):
+    from datetime import date
+
+    from resolver.entities import EntityIndex
+    from resolver.interpret import read_question
+
+    reading = read_question(question, date(2026, 1, 1), EntityIndex.build([("churn", "metric.churn")]))
+    assert (reading.intent, reading.topic) == ("definition_includes", topic)

@@ -316,3 +316,15 @@ def test_two_subjects_joined_in_one_question_are_not_answered_as_one():
     hidden = ask(revs, "Compare churn and the board plan")
     assert hidden.behavior.value == "deny" and "PLAN.X" not in hidden.model_dump_json()
     assert "Board plan" not in hidden.model_dump_json()
+
+
+def test_of_two_names_as_long_a_definition_question_is_about_the_definition():
+    occupancy = rec("OCC.v2", entity_id="metric.bed_occupancy", title="Bed occupancy rate", aliases=["bed occupancy"],
+                    effective_from=date(2025, 1, 1), body="Observation patients staying more than 24 hours are included.")
+    stays = rec("SRC.OBS", entity_id="source.adt.observation", entity_type="source", title="ADT observation stays",
+                aliases=["observation stays"])
+    bundle = ask([occupancy, stays], "Do we count observation stays in bed occupancy?")
+    assert bundle.interpretation.entity_id == "metric.bed_occupancy"
+    assert [e.evidence_id for e in bundle.evidence if e.role == "primary"] == ["OCC.v2"]
+    lineage = ask([occupancy, stays], "What feeds observation stays?")
+    assert lineage.interpretation.entity_id == "source.adt.observation"
