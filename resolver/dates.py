@@ -65,13 +65,20 @@ _MONTHS = {
     "novembro": 11, "dezembro": 12,
 }
 _MONTH_RE = "|".join(sorted(_MONTHS, key=len, reverse=True))
+_COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+           "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
+_COUNT_RE = "|".join(sorted(_COUNTS, key=len, reverse=True))
+
+
+def _count(word: str) -> int:
+    return int(word) if word.isdigit() else _COUNTS[word]
 _Y = r"((?:19|20)\d{2})"
 _YY = r"['\u2019]\s*(\d{2})\b"  # a two-digit year after an apostrophe: Q4'25, FY'26
 _OF = r"(?:of\s+|de\s+|del\s+)?"  # "30th of June", "30 de junio de 2025"
 _ORD = r"(?:st|nd|rd|th|er|re|º|°)?"  # 1st; French 1er; Spanish/Italian 1º, 1°
 
 _EDGE_START = r"(?:start|beginning|begin|first\s+day|zacatek|zacatku|pocatek)\s+(?:of\s+)?(?:the\s+)?"
-_EDGE_END = r"(?:end|close|last\s+day|konec|konci|ke\s+konci)\s+(?:of\s+)?(?:the\s+)?"
+_EDGE_END = r"(?:end|close|last\s+day|konec|konci|ke\s+konci|eoy)\s+(?:of\s+)?(?:the\s+)?"
 # A word before a date or period that moves the reporting time: "before July 2025" is the day
 # before it begins, "after Q2 2025" the day after it ends, "since 2025-07-01" the period from it to
 # as_of. "until" / "up to" leave the start open: not read (the resolver asks again).
@@ -151,11 +158,11 @@ _PERIOD_FORMS = [
     (r"\b((?:19|20)\d{2})[-/.](0?[1-9]|1[0-2])\b(?![-/.]\d)", lambda m, as_of: _month(int(m[1]), int(m[2]))),
     (r"(?<![\d./-])(0?[1-9]|1[0-2])[/.-]((?:19|20)\d{2})\b", lambda m, as_of: _month(int(m[2]), int(m[1]))),
     # other languages' words (accents folded): de, nl, fr, es, it, pt
-    (r"\b(?:last|previous|prior)\s+year\b|\bloni\b|\blonsk\w*\b|\bminul\w*\s+rok\w*\b"
+    (r"\b(?:last|previous|prior)\s+(?:(?:fiscal|financial)\s+)?year\b|\bloni\b|\blonsk\w*\b|\bminul\w*\s+rok\w*\b"
      r"|\bletzte[snm]?\s+jahr\w*|\bvorjahr\w*|\bvorig\s+jaar\b|\bvorige\s+jaar\b|\bannee\s+derniere\b"
      r"|\bano\s+pasado\b|\banno\s+scorso\b|\bano\s+passado\b",
      lambda m, as_of: _year(as_of.year - 1)),
-    (r"\b(?:this|current)\s+year\b|\bletos\w*\b|\btento\s+rok\b|\bdieses\s+jahr\b|\bdit\s+jaar\b"
+    (r"\b(?:this|current)\s+(?:(?:fiscal|financial)\s+)?year\b|\bletos\w*\b|\btento\s+rok\b|\bdieses\s+jahr\b|\bdit\s+jaar\b"
      r"|\bcette\s+annee\b|\beste\s+ano\b|\bquest\W?anno\b", lambda m, as_of: _year(as_of.year)),
     (r"\b(?:last|previous|prior)\s+quarter\b|\bminul\w*\s+ctvrtleti\b|\bletzte[snm]?\s+quartal\b|\bvorquartal\b"
      r"|\bvorig\s+kwartaal\b|\btrimestre\s+(?:dernier|pasado|scorso|passado)\b|\bdernier\s+trimestre\b",
@@ -178,9 +185,9 @@ _PERIOD_FORMS = [
      lambda m, as_of: _trailing(int(m[1]), m[2], as_of)),
     (r"\b(?:ttm|ltm)\b", lambda m, as_of: _trailing(12, "month", as_of)),
     # a quarter or half named without its year: the latest one that has begun by as_of
-    (r"\b(?:in|during|for|v|ve)\s+(?:the\s+)?q([1-4])\b(?!\s*[/ '\u2019-]?\s*\d)",
+    (r"\b(?:in|during|for|v|ve|of)\s+(?:the\s+)?q([1-4])\b(?!\s*[/ '\u2019-]?\s*\d)",
      lambda m, as_of: _quarter(_last_past_month(3 * int(m[1]) - 2, as_of), int(m[1]))),
-    (r"\b(?:in|during|for|v|ve)\s+(?:the\s+)?h([12])\b(?!\s*[/ '\u2019-]?\s*\d)",
+    (r"\b(?:in|during|for|v|ve|of)\s+(?:the\s+)?h([12])\b(?!\s*[/ '\u2019-]?\s*\d)",
      lambda m, as_of: _half(_last_past_month(6 * int(m[1]) - 5, as_of), int(m[1]))),
 ]
 
@@ -250,14 +257,22 @@ _DATE_FORMS = [
     # French "hier" is left out: it is "here" in German and Dutch
     (r"\b(?:yesterday|vcera|vcerejsi\w*|gestern|gisteren|ayer|ieri|ontem)\b", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     (r"\b(?:tomorrow|zitra|demain|domani|amanha)\b", lambda m, as_of: as_of + timedelta(days=1), _ALWAYS),
-    (r"\b(\d{1,3})\s+(day|week)s?\s+ago\b",
-     lambda m, as_of: as_of - timedelta(days=int(m[1]) * (7 if m[2] == "week" else 1)), _ALWAYS),
+    (rf"\b(\d{{1,3}}|{_COUNT_RE})\s+(day|week|month|year)s?\s+ago\b", lambda m, as_of: _ago(_count(m[1]), m[2], as_of), _ALWAYS),
 ]
+_VAGUE_PART = re.compile(r"\b(?:mid|early|late|summer|winter|spring|autumn|fall)[\s-]+(?:of\s+)?(?:the\s+)?"
+                         r"(?:(?:q[1-4]|h[12])\s*[/ -]?\s*)?(?:19|20)\d{2}\b")
 _BARE_YEAR = re.compile(r"(?<![\w.#/-])((?:19|20)\d{2})(?![\w/-]|\.\d)")
 # Digits that look like a date but that no pattern above read (31/02/2025, 6/30/25, 2025-13-01):
 # never silently replaced by as_of (see TimeScan.unread).
 _DATE_LIKE = re.compile(r"(?<![\w.#/-])(?:\d{1,2}[./-]\s?\d{1,2}[./-]\s?\d{2,4}|(?:19|20)\d{2}[./-]\d{1,2}(?:[./-]\d{1,2})?"
                         r"|[qh]\d\s*[/ -]\s*\d{2})(?![\w/-]|\.\d)")  # ... and Q4 25, H1-25
+
+
+def _ago(n: int, unit: str, as_of: date) -> date:
+    """The day n days / weeks / months / years before as_of (the 31st of a shorter month: its last day)."""
+    if unit in ("day", "week"):
+        return as_of - timedelta(days=n * (7 if unit == "week" else 1))
+    return _months_before(as_of, n * (12 if unit == "year" else 1))
 
 
 def _last_past_day(month: int, day: int, as_of: date) -> date:
@@ -336,6 +351,13 @@ def scan_time(text: str) -> TimeScan:
                 impossible.append(m.group(0))
             taken.append((m.start(), m.end()))
     points.sort(key=lambda p: p.start)
+
+    # "mid-2025", "early Q3 2025", "summer 2025": a part of a period canon cannot place (seasons
+    # differ by hemisphere): reported, never read as the whole period
+    for m in _VAGUE_PART.finditer(folded):
+        if free(m.start(), m.end()):
+            impossible.append(m.group(0))
+            taken.append((m.start(), m.end()))
 
     periods: list[_Found] = []
     for pattern, build in period_patterns:
