@@ -793,7 +793,12 @@ def _lineage(reading: Reading, subject: Subject, source, day, interp, tools) -> 
                         "infer lineage from prose.", evidence=[(anchor, "context")],
                         gaps=[f"no lineage edges recorded for {subject.entity_id}"], tools=tools)
     node_records = source.records_for_nodes(sorted(reached))
-    stated_by = sorted({e.origin for e in used if e.origin_kind == "record"})
+    # the records that state the edges walked: lineage records, and a definition naming its models
+    # and sources (not the subject's own definition, which is the anchor of the walk)
+    def stating_edge(e) -> bool:
+        return e.origin_kind == "record" or (e.origin_kind == "definition" and e.origin != anchor.evidence_id)
+
+    stated_by = sorted({e.origin for e in used if stating_edge(e)})
     stating = source.records_for_nodes(stated_by) if stated_by else {}
     evidence: list[tuple[Revision, str]] = []
     seen: set[str] = set()
@@ -807,7 +812,7 @@ def _lineage(reading: Reading, subject: Subject, source, day, interp, tools) -> 
     # a lineage record is primary when it states the edges into the subject or its direct models;
     # one that only shares an upstream edge supports the answer
     targets = set(seeds) | direct
-    about_subject = {e.origin for e in used if e.origin_kind == "record" and (e.target in targets if upstream else e.source in targets)}
+    about_subject = {e.origin for e in used if stating_edge(e) and (e.target in targets if upstream else e.source in targets)}
     for origin in stated_by:
         for r in stating.get(origin, []):
             if r.evidence_id == origin:

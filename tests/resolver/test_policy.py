@@ -237,6 +237,8 @@ def test_what_depends_on_a_source_reaches_the_definitions_that_name_it():
     bundle = ask([metric, model, src, secret, proposal], "What breaks if the subscriptions source changes?")
     assert bundle.behavior.value == "answer" and bundle.interpretation.direction == "downstream"
     assert "MODEL.FCT" in bundle.answer and "C.v2" in bundle.answer
+    # the definition states the edge from the source it names: it is cited as the one recording it
+    assert ("C.v2", "primary") in [(e.evidence_id, e.role) for e in bundle.evidence] and "recorded by [C.v2]" in bundle.answer
     text = bundle.model_dump_json()
     for hidden in ("SECRET.PLAN", "secret_plan", "DRAFT.X", "metric.proposed"):
         assert hidden not in text, hidden
