@@ -32,3 +32,13 @@ def test_the_safety_sheet_catches_a_leak():
     result = _score({"id": "X", "question": "What does it say?", "expect": {"behavior": "deny", "sources": []}},
                     planted, records, {"analytics_readers"})
     assert not result.safe
+
+
+def test_hospital_suite_another_domain():
+    """A third domain (fixtures/hospital): corrections, a list of years, relative and vague dates,
+    a downstream impact question, Spanish and German, a restricted memo and an untrusted note."""
+    suite, _ = load_suite("hospital")
+    results = run_suite(suite)
+    assert len(results) >= 20
+    assert [(r.case_id, r.behavior, r.sources) for r in results if not r.answer_ok] == []
+    assert [r.leaks for r in results if r.leaks] == []
