@@ -103,7 +103,7 @@ def create_app(service: CanonService, keys: dict[str, Caller]) -> FastAPI:
 
     @app.get("/v1/entities/{entity_id}/resolve")
     def resolve(entity_id: str, date: Optional[date] = None, who: Caller = Depends(caller)) -> dict:
-        return service.resolve_entity(entity_id, day=date, roles=who.roles)
+        return service.resolve_entity(entity_id, day=date, roles=who.roles, principal=who.principal)
 
     @app.get("/v1/lineage")
     def lineage(nodeId: str, depth: int = 20, direction: str = "both", at: Optional[date] = None,

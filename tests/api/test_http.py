@@ -128,6 +128,7 @@ def test_records_and_resolve_respect_permissions(server):
     assert hidden.status_code == 404 and "250" not in hidden.text
     resolved = httpx.get(server["base"] + "/v1/entities/metric.revenue/resolve", params={"date": "2025-06-30"}, headers=reader).json()
     assert resolved["behavior"] == "answer" and resolved["evidence"][0]["evidence_id"] == "METRIC.REVENUE.v1"
+    assert resolved["requester"] == {"principal": "p-analytics_readers", "roles": ["analytics_readers"]}  # for audit
     graph = httpx.get(server["base"] + "/v1/lineage", params={"nodeId": "METRIC.REVENUE.v2", "direction": "upstream"},
                       headers=reader).json()
     ids = {n["id"] for n in graph["graph"]}
