@@ -66,7 +66,15 @@ _MONTHS = {
 }
 _MONTH_RE = "|".join(sorted(_MONTHS, key=len, reverse=True))
 _COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-           "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
+           "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+           # de, es, fr, pt, it: one to three
+           "einem": 1, "einer": 1, "zwei": 2, "drei": 3, "un": 1, "una": 1, "dos": 2, "tres": 3, "une": 1, "deux": 2,
+           "trois": 3, "um": 1, "uma": 1, "dois": 2, "duas": 2, "due": 2, "tre": 3}
+_UNITS = {**{w: "day" for w in "tag tagen dia dias jour jours giorno giorni".split()},
+          **{w: "week" for w in "woche wochen semana semanas semaine semaines settimana settimane".split()},
+          **{w: "month" for w in "monat monaten mes meses mois mese mesi".split()},
+          **{w: "year" for w in "jahr jahren ano anos an ans annee annees anno anni".split()}}
+_UNIT_RE = "|".join(sorted(_UNITS, key=len, reverse=True))
 _COUNT_RE = "|".join(sorted(_COUNTS, key=len, reverse=True))
 
 
@@ -258,6 +266,10 @@ _DATE_FORMS = [
     (r"\b(?:yesterday|vcera|vcerejsi\w*|gestern|gisteren|ayer|ieri|ontem)\b", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     (r"\b(?:tomorrow|zitra|demain|domani|amanha)\b", lambda m, as_of: as_of + timedelta(days=1), _ALWAYS),
     (rf"\b(\d{{1,3}}|{_COUNT_RE})\s+(day|week|month|year)s?\s+ago\b", lambda m, as_of: _ago(_count(m[1]), m[2], as_of), _ALWAYS),
+    # ... in German, Spanish, French, Portuguese, Italian (accents folded)
+    (rf"\b(?:vor|hace|il y a|ha)\s+(\d{{1,3}}|{_COUNT_RE})\s+({_UNIT_RE})\b",
+     lambda m, as_of: _ago(_count(m[1]), _UNITS[m[2]], as_of), _ALWAYS),
+    (rf"\b(\d{{1,3}}|{_COUNT_RE})\s+({_UNIT_RE})\s+fa\b", lambda m, as_of: _ago(_count(m[1]), _UNITS[m[2]], as_of), _ALWAYS),
 ]
 _VAGUE_PART = re.compile(r"\b(?:mid|early|late|summer|winter|spring|autumn|fall)[\s-]+(?:of\s+)?(?:the\s+)?"
                          r"(?:(?:q[1-4]|h[12])\s*[/ -]?\s*)?(?:19|20)\d{2}\b")
