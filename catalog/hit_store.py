@@ -1,105 +1,180 @@
-"""What a text-index hit returns, kept beside the tantivy index in a small SQLite file.
+"""What a text-index hit returns, kept beside the tantivy index in an append-only payload file.
 
-Each indexed chunk gets a row number, held in the tantivy document as a numeric fast field; the
-row's payload (the hit's governance fields as one JSON object) lives here. A search reads the
-row numbers of its hits from the fast field in one call and their payloads in one statement,
-instead of decompressing a block of tantivy's document store per hit.
+Each indexed chunk's payload (the hit's governance fields as one JSON object) is appended to the
+file of the store's current generation, and the tantivy document holds the payload's address as
+a numeric fast field: generation, offset and length packed in one integer. A search reads the
+addresses of its hits from the fast field in one call and slices the payloads out of the
+memory-mapped file: no statement, no copy per page.
 
-Rows are written (and committed) before the tantivy commit that refers to them, and the rows of
-replaced or deleted chunks are deleted only after it: a reader of the previous index generation
-still finds its rows, and a crash in between leaves unreferenced rows, never a missing one. The
-next write of the same evidence ids, or a rebuild, removes them.
+Safety:
+* Payloads are written and fsynced before the tantivy commit that refers to them; a crash in
+  between leaves bytes nothing refers to, never a document without its payload.
+* A file is only ever appended to. Replaced or deleted chunks leave their bytes behind (garbage,
+  counted against the live documents: `garbage_high`), until a rebuild starts a new generation
+  and deletes the old file. A reader of the previous index generation that has the old file
+  mapped keeps reading it; one that has not finds no file and leaves the hit out. Files are
+  never truncated, so a mapped file never shrinks under a reader.
+* Appends from several processes are serialized by an exclusive lock on the generation's file.
 """
 from __future__ import annotations
 
-import sqlite3
+import fcntl
+import json
+import mmap
+import os
 import threading
-from collections.abc import Collection, Iterable
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Optional
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS hit (row INTEGER PRIMARY KEY, evidence_id TEXT NOT NULL, payload BLOB NOT NULL);
-CREATE INDEX IF NOT EXISTS hit_evidence ON hit (evidence_id, row);
-"""
-_CHUNK = 500  # SQLite's bound-parameter limit is far above this
+_GEN_BITS, _OFFSET_BITS, _LENGTH_BITS = 12, 32, 20
+MAX_PAYLOAD = (1 << _LENGTH_BITS) - 1  # 1 MB: a hit payload is governance fields, a few hundred bytes
+MAX_FILE = (1 << _OFFSET_BITS) - 1  # 4 GB of payloads a generation
+# a rebuild is due when the payload file holds more garbage than this beyond the live payloads
+GARBAGE_SLACK = 64_000_000
 
 
-def _parts(values: list):
-    """`values` in slices of at most _CHUNK, each with its `?, ?, ...` placeholders."""
-    for at in range(0, len(values), _CHUNK):
-        part = values[at: at + _CHUNK]
-        yield part, ",".join("?" * len(part))
+def address(generation: int, offset: int, length: int) -> int:
+    return (generation << (_OFFSET_BITS + _LENGTH_BITS)) | (offset << _LENGTH_BITS) | length
+
+
+def unpack(addr: int) -> tuple[int, int, int]:
+    return addr >> (_OFFSET_BITS + _LENGTH_BITS), (addr >> _LENGTH_BITS) & MAX_FILE, addr & MAX_PAYLOAD
+
+
+class PayloadTooLarge(ValueError):
+    pass
 
 
 class HitStore:
-    """Hit payloads by row number, in `path` (created when missing). Thread-safe: one connection
-    per thread, in autocommit mode (a read never pins an old snapshot)."""
+    """Hit payloads in `folder` (created when missing): `current` names the generation in use,
+    `<generation>.bin` holds its payloads, `<generation>.json` what was appended to it."""
 
-    def __init__(self, path: str | Path):
-        self.path = str(path)
-        self._local = threading.local()
-        con = self._connection()
-        con.execute("PRAGMA journal_mode=WAL")
-        con.executescript(_SCHEMA)
+    def __init__(self, folder: str | os.PathLike):
+        self.folder = Path(folder)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self._maps: dict[int, mmap.mmap] = {}
+        self._files: dict[int, object] = {}
+        self._lock = threading.Lock()
+        if not (self.folder / "current").exists():
+            self._set_current(0)
 
-    def _connection(self) -> sqlite3.Connection:
-        con = getattr(self._local, "con", None)
-        if con is None:
-            con = self._local.con = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-            con.execute("PRAGMA synchronous=NORMAL")
-            con.execute("PRAGMA mmap_size=1073741824")  # reads straight from the page cache (no copy per page)
-        return con
+    # -- generations ----------------------------------------------------------------------------
 
-    def add(self, payloads: Iterable[tuple[str, bytes]]) -> int:
-        """Store (evidence id, payload) pairs under consecutive rows; returns the first row (the
-        rows follow in the order given). Committed before it returns."""
-        con = self._connection()
-        con.execute("BEGIN IMMEDIATE")
-        try:
-            first = (con.execute("SELECT MAX(row) FROM hit").fetchone()[0] or 0) + 1
-            con.executemany("INSERT INTO hit (row, evidence_id, payload) VALUES (?, ?, ?)",
-                            ((first + i, eid, payload) for i, (eid, payload) in enumerate(payloads)))
-            con.execute("COMMIT")
-        except BaseException:
-            con.execute("ROLLBACK")
-            raise
-        return first
+    def current(self) -> int:
+        return int((self.folder / "current").read_text().strip())
 
-    def read(self, rows: list[int]) -> dict[int, bytes]:
-        """The payloads of `rows` that exist, by row."""
-        out: dict[int, bytes] = {}
-        con = self._connection()
-        for part, marks in _parts(rows):
-            out.update(con.execute(f"SELECT row, payload FROM hit WHERE row IN ({marks})", part).fetchall())
+    def _set_current(self, generation: int) -> None:
+        tmp = self.folder / "current.tmp"
+        tmp.write_text(str(generation))
+        os.replace(tmp, self.folder / "current")
+
+    def _path(self, generation: int) -> Path:
+        return self.folder / f"{generation}.bin"
+
+    def _stats(self, generation: int) -> dict:
+        path = self.folder / f"{generation}.json"
+        return json.loads(path.read_text()) if path.exists() else {"payloads": 0, "bytes": 0}
+
+    # -- writing --------------------------------------------------------------------------------
+
+    def add(self, payloads: Iterable[bytes]) -> list[int]:
+        """Append the payloads to the current generation's file, durably; their addresses, in order."""
+        generation = self.current()
+        blobs = list(payloads)
+        for blob in blobs:
+            if len(blob) > MAX_PAYLOAD:
+                raise PayloadTooLarge(f"a hit payload of {len(blob)} bytes is over the {MAX_PAYLOAD}-byte limit: "
+                                      "shorten the record's title, or its permissions list")
+        with open(self._path(generation), "ab") as fh:
+            fcntl.flock(fh, fcntl.LOCK_EX)
+            try:
+                offset = fh.seek(0, os.SEEK_END)
+                out = []
+                for blob in blobs:
+                    out.append(address(generation, offset, len(blob)))
+                    offset += len(blob)
+                if offset > MAX_FILE:
+                    raise PayloadTooLarge(f"the payload file {self._path(generation)} would pass 4 GB: run canon reindex")
+                fh.write(b"".join(blobs))
+                fh.flush()
+                os.fsync(fh.fileno())
+                stats = self._stats(generation)
+                stats = {"payloads": stats["payloads"] + len(blobs), "bytes": offset}
+                tmp = self.folder / f"{generation}.json.tmp"
+                tmp.write_text(json.dumps(stats))
+                os.replace(tmp, self.folder / f"{generation}.json")
+            finally:
+                fcntl.flock(fh, fcntl.LOCK_UN)
         return out
 
-    def drop(self, evidence_ids: Collection[str], *, before: int | None = None) -> None:
-        """Delete the rows of `evidence_ids` (only those below row `before`, when given: the rows
-        just written for the same ids stay)."""
-        ids = sorted(set(evidence_ids))
-        if not ids:
-            return
-        con = self._connection()
-        con.execute("BEGIN IMMEDIATE")
-        try:
-            for part, marks in _parts(ids):
-                if before is None:
-                    con.execute(f"DELETE FROM hit WHERE evidence_id IN ({marks})", part)
-                else:
-                    con.execute(f"DELETE FROM hit WHERE evidence_id IN ({marks}) AND row < ?", [*part, before])
-            con.execute("COMMIT")
-        except BaseException:
-            con.execute("ROLLBACK")
-            raise
-
     def clear(self) -> None:
-        self._connection().execute("DELETE FROM hit")
+        """Start a new, empty generation (a rebuild) and delete the files of the others."""
+        old = self.current()
+        new = (old + 1) % (1 << _GEN_BITS)
+        self._path(new).write_bytes(b"")
+        (self.folder / f"{new}.json").write_text(json.dumps({"payloads": 0, "bytes": 0}))
+        self._set_current(new)
+        with self._lock:  # no close: a reader of the previous index generation may still be slicing a map
+            self._maps = {g: m for g, m in self._maps.items() if g == new}
+            self._files = {g: f for g, f in self._files.items() if g == new}
+        for path in self.folder.iterdir():
+            stem = path.name.split(".", 1)[0]
+            if stem.isdigit() and int(stem) != new:
+                path.unlink(missing_ok=True)
 
-    def count(self) -> int:
-        return self._connection().execute("SELECT COUNT(*) FROM hit").fetchone()[0]
+    def garbage_high(self, live_payloads: int) -> bool:
+        """Whether the current file holds more replaced or deleted payloads than live ones (and
+        GARBAGE_SLACK bytes of them): then a rebuild (canon reindex) is worth its cost."""
+        stats = self._stats(self.current())
+        if not stats["payloads"]:
+            return False
+        live_bytes = stats["bytes"] * min(1.0, live_payloads / stats["payloads"])
+        garbage = stats["bytes"] - live_bytes
+        return garbage > live_bytes and garbage > GARBAGE_SLACK
+
+    def size(self) -> int:
+        """Bytes in the current generation's file."""
+        path = self._path(self.current())
+        return path.stat().st_size if path.exists() else 0
+
+    # -- reading --------------------------------------------------------------------------------
+
+    def _map(self, generation: int, end: int) -> Optional[mmap.mmap]:
+        """The generation's file mapped up to at least `end` (appends grow it: mapped again then)."""
+        mapped = self._maps.get(generation)
+        if mapped is not None and len(mapped) >= end:
+            return mapped
+        with self._lock:
+            mapped = self._maps.get(generation)
+            if mapped is not None and len(mapped) >= end:
+                return mapped
+            try:
+                fh = self._files.get(generation) or open(self._path(generation), "rb")
+            except FileNotFoundError:
+                return None  # a rebuild since this reader's index generation: its hits are left out
+            self._files[generation] = fh
+            size = os.fstat(fh.fileno()).st_size
+            if size < end:
+                return None
+            self._maps[generation] = mmap.mmap(fh.fileno(), size, access=mmap.ACCESS_READ)
+            return self._maps[generation]
+
+    def read(self, addresses: list[int]) -> dict[int, bytes]:
+        """The payloads at these addresses that exist, by address."""
+        out: dict[int, bytes] = {}
+        for addr in addresses:
+            generation, offset, length = unpack(addr)
+            mapped = self._map(generation, offset + length)
+            if mapped is not None:
+                out[addr] = mapped[offset:offset + length]
+        return out
 
     def close(self) -> None:
-        con = getattr(self._local, "con", None)
-        if con is not None:
-            con.close()
-            self._local.con = None
+        with self._lock:
+            for mapped in self._maps.values():
+                mapped.close()
+            for fh in self._files.values():
+                fh.close()
+            self._maps.clear()
+            self._files.clear()

@@ -112,8 +112,11 @@ class CatalogSearch:
         if not changed and not removed and state_file.exists():
             return None
         # no embedding here: a write refreshing the indexes leaves new texts to the next vector search
-        return indexes.update(self._live_revisions(changed, live, written), removed,
-                              vectors=self.vectors_built() if vectors is None else vectors, encode=False)
+        report = indexes.update(self._live_revisions(changed, live, written), removed,
+                                vectors=self.vectors_built() if vectors is None else vectors, encode=False)
+        if indexes.text.needs_rebuild():  # replaced chunks' payloads outweigh the live ones: start anew
+            return self.rebuild()
+        return report
 
     def rebuild(self):
         live = sorted(self._live_keys())

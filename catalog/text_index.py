@@ -5,8 +5,8 @@ that one fuzzy or prefix look-up covers a chunk's every word); `ident` holds tec
 identifiers as written (dbt unique_ids, column names, policy numbers, evidence ids: lowercased,
 untokenized); `perm`, `authority`, `status` are raw tokens; `eff_from` / `eff_to` are day
 numbers (date.toordinal(); open ends are 0 and OPEN_TO). Nothing is stored in tantivy: `row`
-(a numeric fast field) numbers the chunk's hit payload, what a hit returns as one JSON object,
-kept beside the index in catalog.hit_store.
+(a numeric fast field) is the address of the chunk's hit payload, what a hit returns as one JSON
+object, kept beside the index in catalog.hit_store.
 
 Every search is one tantivy query whose filter clauses (roles, authority, status, effective
 date) are zero-score MUST / MUST_NOT clauses: a chunk the requester may not retrieve is never
@@ -35,8 +35,8 @@ from catalog.chunks import Chunk, Hit, identifiers_in
 from catalog.hit_store import HitStore
 from catalog.records import Authority, Status
 
-SCHEMA_VERSION = 5  # 3: a hit's fields stored as one JSON payload; 4: the payloads beside the index
-# (HitStore); 5: `visible`
+SCHEMA_VERSION = 6  # 3: a hit's fields stored as one JSON payload; 4: the payloads beside the index
+# (HitStore); 5: `visible`; 6: payloads in an append-only memory-mapped file, `row` their address
 OPEN_FROM = 0
 OPEN_TO = 4_000_000  # beyond date.max.toordinal()
 ANALYZER = "canon_text"
@@ -213,15 +213,15 @@ class TextIndex:
         self._writer_heap = writer_heap
         self._writer_threads = writer_threads
         marker = self.path / "canon-schema.json"
-        hits_file = self.path / "hits.db"
+        hits_folder = self.path / "hits"
         self.was_reset = marker.exists() and (json.loads(marker.read_text()).get("version") != SCHEMA_VERSION
-                                              or not hits_file.exists())
+                                              or not (hits_folder / "current").exists())
         if self.was_reset:  # an index of another schema, or without its hit store: emptied, its owner re-indexes (SearchIndexes)
             shutil.rmtree(self.path)
             self.path.mkdir(parents=True)
         self.schema = self._build_schema()
         self.index = tantivy.Index(self.schema, path=str(self.path), reuse=True)
-        self.hits = HitStore(hits_file)
+        self.hits = HitStore(hits_folder)
         # the reader moves to a new commit only in _commit and _refresh, which also drop the
         # term-dictionary look-ups of the previous one (_Lookups)
         self.index.config_reader("Manual")
@@ -342,14 +342,13 @@ class TextIndex:
         if not chunks and not drop:
             return 0
         pairs = self._with_shared(chunks)
-        first = self.hits.add((c.evidence_id, self._payload(c, shared)) for c, shared in pairs)
+        rows = self.hits.add(self._payload(c, shared) for c, shared in pairs)  # durable before the commit
         writer = self._writer(chunks)
         for eid in sorted(drop):
             writer.delete_documents_by_term("evidence_id", eid)
-        for i, (c, shared) in enumerate(pairs):
-            writer.add_document(self._document(c, shared, first + i))
+        for (c, shared), row in zip(pairs, rows):
+            writer.add_document(self._document(c, shared, row))
         self._commit(writer)
-        self.hits.drop(drop, before=first)  # after the commit: the previous generation's readers keep theirs
         return len(chunks)
 
     def delete_evidence(self, evidence_ids: Iterable[str]) -> None:
@@ -360,7 +359,6 @@ class TextIndex:
         for eid in ids:
             writer.delete_documents_by_term("evidence_id", eid)
         self._commit(writer)
-        self.hits.drop(ids)
 
     def clear(self) -> None:
         writer = self._writer()
@@ -371,6 +369,11 @@ class TextIndex:
     def count(self) -> int:
         self._refresh()
         return self.index.searcher().num_docs
+
+    def needs_rebuild(self) -> bool:
+        """Whether replaced and deleted chunks left more payload bytes behind than the live ones
+        hold (the payload file is append-only; a rebuild starts it anew)."""
+        return self.hits.garbage_high(self.count())
 
     # -- searching ----------------------------------------------------------------------------
 
@@ -680,10 +683,10 @@ class TextIndex:
         return self._hits(searcher, found_all)
 
     def _hits(self, searcher, found: list[tuple[float, object, str]]) -> list[Hit]:
-        """The hits of (score, address, match) triples: rows from the fast field in one call,
-        payloads from the hit store in one statement, parsed and validated as one JSON array. A
-        row missing from the store belongs to a chunk a concurrent write just replaced or
-        deleted: it is left out."""
+        """The hits of (score, address, match) triples: payload addresses from the fast field in
+        one call, payloads sliced from the hit store's mapped file, parsed and validated as one
+        JSON array. A payload missing from the store belongs to a generation a concurrent rebuild
+        just deleted: it is left out."""
         if not found:
             return []
         rows = searcher.fast_field_values("row", [address for _, address, _ in found])

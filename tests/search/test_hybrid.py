@@ -172,3 +172,29 @@ def test_a_lazy_update_encodes_nothing_and_the_next_vector_search_encodes_it(ind
     for i, cid in enumerate(eager.vectors.cols["chunk_id"]):
         assert (eager.vectors.vectors[i] == fresh.vectors.vectors[rows[cid]]).all()
     assert len(rows) == len(eager.vectors.cols["chunk_id"])
+
+
+def test_a_payload_file_mostly_of_replaced_chunks_is_rebuilt_by_the_next_refresh(tmp_path, monkeypatch):
+    """The hit payload file is append-only: once replaced revisions' payloads outweigh the live
+    ones, the refresh that follows a write rebuilds the indexes, which starts a new file."""
+    import yaml
+
+    import catalog.hit_store as hit_store
+    from api.service import CanonService
+
+    monkeypatch.setattr(hit_store, "GARBAGE_SLACK", 0)
+    service = CanonService(str(tmp_path / "c.db"))
+    path = tmp_path / "r.yaml"
+    record = dict(evidence_id="POL.R", entity_id="policy.r", entity_type="policy", title="Refund policy",
+                  status="current", authority="authoritative", permissions=["analysts"], body="Refunds within 14 days.")
+    path.write_text(yaml.safe_dump({"records": [record]}), encoding="utf-8")
+    service.import_paths([str(path)])
+    service.search("refunds", roles=["analysts"], mode="text")  # builds the indexes
+    store = service.catalog.search.indexes.text.hits
+    generation = store.current()
+    for days in (15, 16):
+        path.write_text(yaml.safe_dump({"records": [dict(record, body=f"Refunds within {days} days.")]}), encoding="utf-8")
+        service.import_paths([str(path)])
+    assert store.current() != generation  # two payloads of garbage against one live: rebuilt
+    hits = service.search("refunds", roles=["analysts"], mode="text")["hits"]
+    assert [(h["evidence_id"], h["revision"]) for h in hits] == [("POL.R", 3)]

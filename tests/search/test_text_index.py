@@ -103,41 +103,97 @@ def test_upsert_replaces_and_delete_removes_all_chunks(text_index):
 
 
 def test_hit_payloads_follow_the_index(text_index):
-    """The hit store beside the index holds exactly one payload per indexed chunk: a replaced
-    chunk's payload goes once the index commits, a deleted one's too, and a rebuild starts over."""
+    """Each indexed chunk's payload is in the store's append-only file: a replaced chunk's hit
+    comes from its new payload, a deleted one returns nothing, and a rebuild starts a new, empty
+    generation and deletes the old file."""
     _index(text_index, rev("A", "Revenue excludes refunds."), rev("B", "Churn counts disconnections."))
-    assert text_index.hits.count() == text_index.count() == 2
+    assert text_index.count() == 2
+    first_size = text_index.hits.size()
     _index(text_index, rev("A", "Revenue excludes refunds and chargebacks.", revision=2))
-    assert text_index.hits.count() == text_index.count() == 2
+    assert text_index.count() == 2 and text_index.hits.size() > first_size  # appended, never rewritten
     [hit] = text_index.search("chargebacks", ["analysts"])
     assert (hit.evidence_id, hit.revision, hit.chunk_id) == ("A", 2, "A#2#0")
+    assert text_index.search("refunds", ["analysts"])[0].revision == 2
     text_index.delete_evidence(["B"])
-    assert text_index.hits.count() == text_index.count() == 1
+    assert text_index.count() == 1 and text_index.search("disconnections", ["analysts"]) == []
+    old = text_index.hits.current()
     text_index.clear()
-    assert text_index.hits.count() == text_index.count() == 0
+    assert text_index.count() == 0 and text_index.hits.size() == 0 and text_index.hits.current() != old
+    assert not (text_index.path / "hits" / f"{old}.bin").exists()
+    _index(text_index, rev("C", "Refunds are netted."))
+    assert [h.evidence_id for h in text_index.search("refunds", ["analysts"])] == ["C"]
 
 
-def test_a_hit_whose_payload_a_concurrent_write_removed_is_left_out(text_index):
-    """Between another process's commit and this reader's reload, a hit may point at a payload
-    already deleted: it is left out (and the ranks stay consecutive), never invented."""
+def test_payloads_are_durable_before_the_commit_and_readable_by_another_process_s_reader(tmp_path):
+    """A second TextIndex on the same folder (another process's reader) maps the file as the
+    writer appends to it, and finds every payload the committed index refers to."""
+    from catalog.text_index import TextIndex
+
+    writer = TextIndex(tmp_path / "text")
+    reader = TextIndex(tmp_path / "text")
+    _index(writer, rev("A", "Revenue excludes refunds."))
+    assert [h.evidence_id for h in reader.search("refunds", ["analysts"])] == ["A"]
+    _index(writer, *(rev(f"N{i}", f"Refunds note number {i}.") for i in range(50)))
+    assert len(reader.search("refunds", ["analysts"], limit=100)) == 51  # the file grew past the reader's map
+
+
+def test_a_hit_whose_payload_a_concurrent_rebuild_removed_is_left_out(text_index, monkeypatch):
+    """Between another process's rebuild and this reader's reload, a hit may point at a payload
+    file already deleted: it is left out (and the ranks stay consecutive), never invented."""
     _index(text_index, rev("A", "Revenue policy one."), rev("B", "Revenue policy two."), rev("C", "Revenue policy three."))
     before = text_index.search("revenue policy", ["analysts"])
     assert len(before) == 3
-    text_index.hits.drop([before[0].evidence_id])
+    read = text_index.hits.read
+    first = {}
+
+    def read_without_the_first(addresses):
+        out = read(addresses)
+        first.setdefault("addr", addresses[0])
+        out.pop(first["addr"], None)
+        return out
+
+    monkeypatch.setattr(text_index.hits, "read", read_without_the_first)
     after = text_index.search("revenue policy", ["analysts"])
     assert [h.evidence_id for h in after] == [h.evidence_id for h in before[1:]]
     assert [h.rank for h in after] == [1, 2]
 
 
+def test_a_payload_file_that_is_gone_leaves_its_hits_out(tmp_path):
+    from catalog.hit_store import HitStore, address
+
+    store = HitStore(tmp_path / "hits")
+    [addr] = store.add([b'{"x":1}'])
+    assert store.read([addr]) == {addr: b'{"x":1}'}
+    assert store.read([address(store.current() + 1, 0, 5)]) == {}  # no such generation
+    assert store.read([address(store.current(), 1000, 5)]) == {}  # beyond the file
+
+
+def test_a_mostly_replaced_payload_file_asks_for_a_rebuild(tmp_path, monkeypatch):
+    import catalog.hit_store as hit_store
+
+    monkeypatch.setattr(hit_store, "GARBAGE_SLACK", 100)
+    store = hit_store.HitStore(tmp_path / "hits")
+    store.add([b"x" * 100] * 10)
+    assert not store.garbage_high(10)
+    store.add([b"x" * 100] * 10)  # the same ten chunks again: ten payloads of garbage
+    assert not store.garbage_high(10)
+    store.add([b"x" * 100] * 10)
+    assert store.garbage_high(10)
+    store.clear()
+    assert not store.garbage_high(0) and store.size() == 0
+
+
 def test_an_index_without_its_hit_store_is_emptied_for_reindexing(tmp_path):
+    import shutil
+
     from catalog.text_index import TextIndex
 
     first = TextIndex(tmp_path / "text")
     _index(first, rev("A", "Revenue excludes refunds."))
     first.hits.close()
-    (tmp_path / "text" / "hits.db").unlink()
+    shutil.rmtree(tmp_path / "text" / "hits")
     reopened = TextIndex(tmp_path / "text")
-    assert reopened.was_reset and reopened.count() == 0 and reopened.hits.count() == 0
+    assert reopened.was_reset and reopened.count() == 0 and reopened.hits.size() == 0
 
 
 def test_prefix_fallback_with_few_and_many_completions(text_index):
