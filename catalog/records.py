@@ -247,9 +247,9 @@ def record_edges(record: EvidenceRecord) -> list[LineageEdge]:
         for e in record.edges
     ]
     named_ids = [*record.model_ids, *record.source_ids]
-    if record.evidence_id in named_ids:
-        # a graph node's own record (dbt lists a node among its models, before its parents): its
-        # lineage is the artifact's
+    if record.node_ids().intersection(named_ids):
+        # a graph node's own record, naming itself among its models (dbt lists a node before its
+        # parents; a model record names its versioned id): its lineage is the artifact's or stated
         return stated
     named = [
         LineageEdge(source=node, target=record.entity_id, origin=record.evidence_id, origin_kind="definition",

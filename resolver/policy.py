@@ -837,8 +837,11 @@ def _lineage(reading: Reading, subject: Subject, source, day, interp, tools) -> 
         return n.split(".", 1)[0] if "." in n.split(":", 1)[0] else "dataset"
 
     groups: dict[str, list[str]] = {}
+    listed: set[str] = set()  # a record's entity and its evidence id are two nodes, one thing to list
     for n in sorted(reached, key=lambda n: (reached[n], n)):
-        groups.setdefault(kind(n), []).append(n)
+        if show(n) not in listed:
+            listed.add(show(n))
+            groups.setdefault(kind(n), []).append(n)
     by = ", ".join(f"[{o}]" for o in stated_by if o in seen) or "the lineage graph (dbt and OpenLineage)"
     word = "Upstream of" if upstream else "Downstream of"
     shown, listing = 0, []
@@ -848,7 +851,8 @@ def _lineage(reading: Reading, subject: Subject, source, day, interp, tools) -> 
         if names:
             more = f" and {len(groups[k]) - len(names)} more" if len(names) < len(groups[k]) else ""
             listing.append(f"{k.replace('_', ' ')}: " + ", ".join(show(n) for n in names) + more)
-    text = f"{word} {label(anchor)} {cite(anchor)} as of {day.isoformat()} ({len(reached)} node{'' if len(reached) == 1 else 's'}): " + "; ".join(listing)
+    count = len(listed)
+    text = f"{word} {label(anchor)} {cite(anchor)} as of {day.isoformat()} ({count} node{'' if count == 1 else 's'}): " + "; ".join(listing)
     text += f". Edges as recorded by {by}."
     missing = [n for n in reached if n not in node_records]
     return Decision(Behavior.answer, Interpretation(**interp), text, evidence=evidence,

@@ -71,3 +71,17 @@ def test_a_catalog_of_the_previous_schema_gets_the_edges_its_definitions_name(tm
     with sqlite3.connect(db) as conn:
         assert conn.execute("SELECT COUNT(*) FROM lineage_edge WHERE origin_kind = 'definition'").fetchone()[0] == 1
         assert conn.execute("SELECT value FROM catalog_meta WHERE key = 'schema'").fetchone()[0] == "3"
+
+
+def test_a_record_naming_itself_among_its_models_adds_no_edges():
+    """A model record that names its own versioned dbt id (or a dbt node's record, which lists
+    itself first) is the node, not a definition built on it: no edge from itself to its entity."""
+    from catalog.records import EvidenceRecord, record_edges
+
+    model = EvidenceRecord(**_record("MODEL.FCT.v2", "model.x.fct", "model", "fct v2", version="2",
+                                     model_ids=["model.x.fct.v2"]))
+    assert record_edges(model) == []
+    metric = EvidenceRecord(**_record("METRIC.X.v2", "metric.x", "metric_definition", "X v2", version="2",
+                                      model_ids=["model.x.fct.v2"], source_ids=["source.x.raw"]))
+    assert {(e.source, e.target, e.origin_kind) for e in record_edges(metric)} == {
+        ("model.x.fct.v2", "metric.x", "definition"), ("source.x.raw", "metric.x", "definition")}

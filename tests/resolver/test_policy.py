@@ -330,3 +330,15 @@ def test_of_two_names_as_long_a_definition_question_is_about_the_definition():
     assert [e.evidence_id for e in bundle.evidence if e.role == "primary"] == ["OCC.v2"]
     lineage = ask([occupancy, stays], "What feeds observation stays?")
     assert lineage.interpretation.entity_id == "source.adt.observation"
+
+
+def test_a_record_reached_as_two_nodes_is_listed_once():
+    """A lineage record's edge into a definition's evidence id and the definition's own edge into
+    its entity reach two nodes of one record: the answer lists it once."""
+    metric = rec("C.v2", effective_from=date(2025, 1, 1), model_ids=["model.x.fct_churn"])
+    lineage = rec("LIN", entity_id="lineage.churn", entity_type="lineage", title="Churn lineage",
+                  edges=[{"from": "source.x.subs", "to": "model.x.fct_churn"}, {"from": "model.x.fct_churn", "to": "C.v2"}])
+    src = rec("SRC.SUBS", entity_id="source.x.subs", entity_type="source", title="subscriptions source")
+    bundle = ask([metric, lineage, src], "What breaks if the subscriptions source changes?")
+    assert bundle.answer.count("[C.v2]") == 1 + bundle.answer.split("recorded by", 1)[1].count("[C.v2]")
+    assert "(2 nodes)" in bundle.answer
