@@ -75,6 +75,9 @@ _UNITS = {**{w: "day" for w in "tag tagen dia dias jour jours giorno giorni".spl
           **{w: "month" for w in "monat monaten mes meses mois mese mesi".split()},
           **{w: "year" for w in "jahr jahren ano anos an ans annee annees anno anni".split()}}
 _UNIT_RE = "|".join(sorted(_UNITS, key=len, reverse=True))
+_CS_COUNTS = {"dvema": 2, "tremi": 3, "ctyrmi": 4, "peti": 5, "sesti": 6}
+_CS_UNITS = {"rokem": "year", "lety": "year", "mesicem": "month", "mesici": "month", "tydnem": "week", "tydny": "week",
+             "dnem": "day", "dny": "day"}
 _COUNT_RE = "|".join(sorted(_COUNTS, key=len, reverse=True))
 
 
@@ -270,6 +273,10 @@ _DATE_FORMS = [
     (rf"\b(?:vor|hace|il y a|ha)\s+(\d{{1,3}}|{_COUNT_RE})\s+({_UNIT_RE})\b",
      lambda m, as_of: _ago(_count(m[1]), _UNITS[m[2]], as_of), _ALWAYS),
     (rf"\b(\d{{1,3}}|{_COUNT_RE})\s+({_UNIT_RE})\s+fa\b", lambda m, as_of: _ago(_count(m[1]), _UNITS[m[2]], as_of), _ALWAYS),
+    # Czech: "před rokem", "před dvěma lety", "před 3 měsíci" (instrumental case)
+    (r"\bpred\s+(?:(\d{1,3}|dvema|tremi|ctyrmi|peti|sesti)\s+)?(rokem|lety|mesicem|mesici|tydnem|tydny|dnem|dny)\b",
+     lambda m, as_of: _ago(_CS_COUNTS.get(m[1], 1) if not (m[1] or "").isdigit() else int(m[1]), _CS_UNITS[m[2]], as_of),
+     _ALWAYS),
 ]
 _VAGUE_PART = re.compile(r"\b(?:mid|early|late|summer|winter|spring|autumn|fall)[\s-]+(?:of\s+)?(?:the\s+)?"
                          r"(?:(?:q[1-4]|h[12])\s*[/ -]?\s*)?(?:19|20)\d{2}\b")
