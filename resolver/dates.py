@@ -280,6 +280,7 @@ _DATE_FORMS = [
 ]
 _VAGUE_PART = re.compile(r"\b(?:mid|early|late|summer|winter|spring|autumn|fall)[\s-]+(?:of\s+)?(?:the\s+)?"
                          r"(?:(?:q[1-4]|h[12])\s*[/ -]?\s*)?(?:19|20)\d{2}\b")
+_NO_SUCH_PERIOD = re.compile(r"\b(?:q[05-9]|h[03-9])\s*[/ -]?\s*(?:19|20)\d{2}\b|\b(?:19|20)\d{2}\s*[/ -]?\s*(?:q[05-9]|h[03-9])\b")
 _BARE_YEAR = re.compile(r"(?<![\w.#/-])((?:19|20)\d{2})(?![\w/-]|\.\d)")
 # Digits that look like a date but that no pattern above read (31/02/2025, 6/30/25, 2025-13-01):
 # never silently replaced by as_of (see TimeScan.unread).
@@ -373,7 +374,7 @@ def scan_time(text: str) -> TimeScan:
 
     # "mid-2025", "early Q3 2025", "summer 2025": a part of a period canon cannot place (seasons
     # differ by hemisphere): reported, never read as the whole period
-    for m in _VAGUE_PART.finditer(folded):
+    for m in (*_VAGUE_PART.finditer(folded), *_NO_SUCH_PERIOD.finditer(folded)):
         if free(m.start(), m.end()):
             impossible.append(m.group(0))
             taken.append((m.start(), m.end()))
