@@ -27,6 +27,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Optional
 
+from catalog.errors import InputError
+
 _GEN_BITS, _OFFSET_BITS, _LENGTH_BITS = 12, 32, 20
 MAX_PAYLOAD = (1 << _LENGTH_BITS) - 1  # 1 MB: a hit payload is governance fields, a few hundred bytes
 MAX_FILE = (1 << _OFFSET_BITS) - 1  # 4 GB of payloads a generation
@@ -42,8 +44,8 @@ def unpack(addr: int) -> tuple[int, int, int]:
     return addr >> (_OFFSET_BITS + _LENGTH_BITS), (addr >> _LENGTH_BITS) & MAX_FILE, addr & MAX_PAYLOAD
 
 
-class PayloadTooLarge(ValueError):
-    pass
+class PayloadTooLarge(InputError):
+    """A record whose hit payload (its governance fields) will not fit an address."""
 
 
 class HitStore:

@@ -164,6 +164,10 @@ class EvidenceRecord(EffectiveInterval, Frozen):
             keys.add(f"{self.entity_id}.v{self.version}")
         return keys
 
+    def built_on(self) -> tuple[str, ...]:
+        """The models and sources this record names as implementing or feeding its entity."""
+        return (*self.model_ids, *self.source_ids)
+
     def names(self) -> tuple[str, ...]:
         """Every name a user may call this record's entity by."""
         return (self.entity_id, self.title, *self.aliases)
@@ -246,7 +250,7 @@ def record_edges(record: EvidenceRecord) -> list[LineageEdge]:
         )
         for e in record.edges
     ]
-    named_ids = [*record.model_ids, *record.source_ids]
+    named_ids = record.built_on()
     if record.node_ids().intersection(named_ids):
         # a graph node's own record, naming itself among its models (dbt lists a node before its
         # parents; a model record names its versioned id): its lineage is the artifact's or stated

@@ -104,6 +104,13 @@ _STATES_LINEAGE = "{r}.authority <> 'untrusted' AND {r}.status NOT IN ('retracte
 READ_MEMO_SIZE = 8192  # read statements kept per generation (MemoReads)
 
 
+def _edge_rows(record: EvidenceRecord, pk: int, kinds: Optional[tuple[str, ...]] = None) -> list[dict]:
+    """lineage_edge rows of a stored revision's edges (record_edges), of `kinds` of origin when given."""
+    return [{"source": e.source, "target": e.target, "kind": e.kind, "origin": e.origin, "origin_kind": e.origin_kind,
+             "scope": None, "revision_pk": pk, "valid_from": e.valid_from, "valid_to": e.valid_to}
+            for e in record_edges(record) if kinds is None or e.origin_kind in kinds]
+
+
 class Catalog:
     def __init__(self, url: str):
         self.given = url
@@ -161,10 +168,7 @@ class Catalog:
             for pk, payload in conn.execute(text("SELECT pk, payload FROM revision")):
                 if pk in have:
                     continue
-                record = EvidenceRecord.model_validate(json.loads(payload))
-                edges += [{"source": e.source, "target": e.target, "kind": e.kind, "origin": e.origin,
-                           "origin_kind": e.origin_kind, "scope": None, "revision_pk": pk, "valid_from": e.valid_from,
-                           "valid_to": e.valid_to} for e in record_edges(record) if e.origin_kind == "definition"]
+                edges += _edge_rows(EvidenceRecord.model_validate(json.loads(payload)), pk, kinds=("definition",))
             if edges:
                 conn.execute(insert(EdgeRow.__table__), edges)
             self._bump(conn)
@@ -330,9 +334,7 @@ class Catalog:
             if record.authority != Authority.untrusted:  # untrusted text never steers entity resolution
                 forms = sorted({f for name in record.names() for f in name_forms(name)})
                 keys += [{"kind": "name", "key": f, "entity_id": record.entity_id, "revision_pk": pk} for f in forms]
-            edges += [{"source": e.source, "target": e.target, "kind": e.kind, "origin": e.origin, "origin_kind": e.origin_kind,
-                       "scope": None, "revision_pk": pk, "valid_from": e.valid_from, "valid_to": e.valid_to}
-                      for e in record_edges(record)]
+            edges += _edge_rows(record, pk)
         if roles:
             conn.execute(insert(RoleRow.__table__), roles)
         if keys:

@@ -482,24 +482,15 @@ class TextIndex:
         for key, boost in alternatives.items():
             if key[0] == "term" and key[1] == "title" and ("term", "body", key[2]) in alternatives:
                 continue  # scored with its body term below
-            title = ("term", "title", key[2]) if key[0] == "term" and key[1] == "body" else None
-            clauses.append(self._clause(key, boost, alternatives.get(title) if title else None))
+            leaf = Q.boost_query(self._leaf(key), boost)
+            if key[0] == "term" and key[1] == "body" and ("term", "title", key[2]) in alternatives:
+                title = ("term", "title", key[2])
+                leaf = Q.boolean_query([(Occur.Must, leaf),
+                                        (Occur.Should, Q.boost_query(self._leaf(title), alternatives[title]))])
+            clauses.append(leaf)
         if len(clauses) == 1:
             return clauses[0]
         return Q.boolean_query([(Occur.Should, c) for c in clauses])
-
-    def _clause(self, key: tuple, boost: float, title_boost: Optional[float]):
-        """One alternative scored with its boost (a body term with its title term as an optional
-        clause when `title_boost` is given). Kept per reader generation: tantivy queries are
-        immutable, and a query's passes, and other queries, ask for the same clauses again."""
-        def build():
-            Q, Occur = self._t.Query, self._t.Occur
-            leaf = Q.boost_query(self._leaf(key), boost)
-            if title_boost is None:
-                return leaf
-            title = Q.boost_query(self._leaf(("term", "title", key[2])), title_boost)
-            return Q.boolean_query([(Occur.Must, leaf), (Occur.Should, title)])
-        return self._lookups.get(("clause", key, boost, title_boost), build)
 
     def _strict_ident_clause(self, ident: str, word_query: Callable[[str], object]):
         """The identifier as written, or its words all spelled out in the text (`word_query`: a

@@ -38,8 +38,10 @@ def distinct_evidence(evidence: list[tuple]) -> list[tuple]:
     best: dict[tuple[str, int], tuple] = {}
     for rev, role in evidence:
         key = (rev.evidence_id, rev.revision)
-        if key not in best or _ROLE_RANK.get(role, 9) < _ROLE_RANK.get(best[key][1], 9):
-            best[key] = (rev, role) if key not in best else (best[key][0], role)
+        if key not in best:
+            best[key] = (rev, role)
+        elif _ROLE_RANK[role] < _ROLE_RANK[best[key][1]]:
+            best[key] = (best[key][0], role)
     return list(best.values())
 
 

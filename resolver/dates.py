@@ -65,24 +65,30 @@ _MONTHS = {
     "novembro": 11, "dezembro": 12,
 }
 _MONTH_RE = "|".join(sorted(_MONTHS, key=len, reverse=True))
+# counts and units of "N units ago" in the languages read (en; de, es, fr, pt, it, cs to six)
 _COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
            "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
-           # de, es, fr, pt, it: one to three
            "einem": 1, "einer": 1, "zwei": 2, "drei": 3, "un": 1, "una": 1, "dos": 2, "tres": 3, "une": 1, "deux": 2,
-           "trois": 3, "um": 1, "uma": 1, "dois": 2, "duas": 2, "due": 2, "tre": 3}
+           "trois": 3, "um": 1, "uma": 1, "dois": 2, "duas": 2, "due": 2, "tre": 3,
+           "dvema": 2, "tremi": 3, "ctyrmi": 4, "peti": 5, "sesti": 6}
+_COUNT_RE = "|".join(sorted(_COUNTS, key=len, reverse=True))
 _UNITS = {**{w: "day" for w in "tag tagen dia dias jour jours giorno giorni".split()},
           **{w: "week" for w in "woche wochen semana semanas semaine semaines settimana settimane".split()},
           **{w: "month" for w in "monat monaten mes meses mois mese mesi".split()},
           **{w: "year" for w in "jahr jahren ano anos an ans annee annees anno anni".split()}}
 _UNIT_RE = "|".join(sorted(_UNITS, key=len, reverse=True))
-_CS_COUNTS = {"dvema": 2, "tremi": 3, "ctyrmi": 4, "peti": 5, "sesti": 6}
+# Czech after "pred", in the instrumental: a unit alone is one of it ("pred rokem")
 _CS_UNITS = {"rokem": "year", "lety": "year", "mesicem": "month", "mesici": "month", "tydnem": "week", "tydny": "week",
              "dnem": "day", "dny": "day"}
-_COUNT_RE = "|".join(sorted(_COUNTS, key=len, reverse=True))
 
 
-def _count(word: str) -> int:
+def _count(word: Optional[str]) -> int:
+    """A count written in digits or words; none written is one."""
+    if not word:
+        return 1
     return int(word) if word.isdigit() else _COUNTS[word]
+
+
 _Y = r"((?:19|20)\d{2})"
 _YY = r"['\u2019]\s*(\d{2})\b"  # a two-digit year after an apostrophe: Q4'25, FY'26
 _OF = r"(?:of\s+|de\s+|del\s+)?"  # "30th of June", "30 de junio de 2025"
@@ -139,7 +145,11 @@ def _last_past_month(month: int, as_of: date) -> int:
 # A list or range of periods of one kind names the year once, at the end: "Q1 and Q2 2025",
 # "between Q1 and Q3 2025", "January to March 2025", "H1 and H2 2025". Each period before it
 # takes that year (the lookahead reads it).
-_JOIN = r"\s*(?:,\s*(?:and\s+)?|&|and|to|through|thru|till|until|-|\u2013|y|und|bis|et|e|en|a|al|do|az)\s*"
+_RANGE_SEP = r"\s*(?:to|until|till|through|thru|and|do|az|a|-|–)\s*"
+# between two periods of a list ("2024 and 2025", "Q1, Q2 and Q3 2025"): a comma, or "and" in
+# English, Spanish, German, French, Italian/Portuguese, Dutch, Czech
+_LIST_SEP = r"\s*(?:,\s*(?:and\s+)?|&|and|y|und|et|e|en|a)\s*"
+_JOIN = rf"(?:{_RANGE_SEP}|{_LIST_SEP}|\s*(?:bis|al)\s*)"
 _Q_NO_YEAR, _H_NO_YEAR, _M_NO_YEAR = r"q(?:uarter\s*)?[1-4]", r"h[12]", rf"(?:{_MONTH_RE})\.?"
 _PERIOD_FORMS = [
     (rf"\bq(?:uarter\s*)?([1-4])(?=(?:{_JOIN}{_Q_NO_YEAR})*{_JOIN}{_Q_NO_YEAR}\s*[/ -]?\s*(?:of\s+)?{_Y}\b)",
@@ -274,9 +284,8 @@ _DATE_FORMS = [
      lambda m, as_of: _ago(_count(m[1]), _UNITS[m[2]], as_of), _ALWAYS),
     (rf"\b(\d{{1,3}}|{_COUNT_RE})\s+({_UNIT_RE})\s+fa\b", lambda m, as_of: _ago(_count(m[1]), _UNITS[m[2]], as_of), _ALWAYS),
     # Czech: "před rokem", "před dvěma lety", "před 3 měsíci" (instrumental case)
-    (r"\bpred\s+(?:(\d{1,3}|dvema|tremi|ctyrmi|peti|sesti)\s+)?(rokem|lety|mesicem|mesici|tydnem|tydny|dnem|dny)\b",
-     lambda m, as_of: _ago(_CS_COUNTS.get(m[1], 1) if not (m[1] or "").isdigit() else int(m[1]), _CS_UNITS[m[2]], as_of),
-     _ALWAYS),
+    (rf"\bpred\s+(?:(\d{{1,3}}|{_COUNT_RE})\s+)?({'|'.join(_CS_UNITS)})\b",
+     lambda m, as_of: _ago(_count(m[1]), _CS_UNITS[m[2]], as_of), _ALWAYS),
 ]
 _VAGUE_PART = re.compile(r"\b(?:mid|early|late|summer|winter|spring|autumn|fall)[\s-]+(?:of\s+)?(?:the\s+)?"
                          r"(?:(?:q[1-4]|h[12])\s*[/ -]?\s*)?(?:19|20)\d{2}\b")
@@ -316,10 +325,6 @@ def _slash_date(a: int, b: int, year: int) -> Optional[date]:
     return _safe_date(year, b, a) if b <= 12 else _safe_date(year, a, b)
 
 
-_RANGE_SEP = r"\s*(?:to|until|till|through|thru|and|do|az|a|-|–)\s*"
-# between two periods of a list ("2024 and 2025", "Q1, Q2 and Q3 2025"): a comma, or "and" in
-# English, Spanish, German, French, Italian/Portuguese, Dutch, Czech
-_LIST_SEP = r"\s*(?:,\s*(?:and\s+)?|&|and|y|und|et|e|en|a)\s*"
 
 
 @dataclass(frozen=True)

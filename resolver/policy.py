@@ -241,7 +241,7 @@ def _other_subjects(reading: Reading, views: dict[str, EntityView], subject: "Su
         return []
     words_ = undated_tokens(reading.question, reading.time.spans)
     comparing = any(_COMPARING.match(w) for w in words_)
-    related = {n for r in subject.revisions for n in (*r.record.model_ids, *r.record.source_ids)}
+    related = {n for r in subject.revisions for n in r.record.built_on()}
     others: list[str] = []
     for m in reading.mentions:
         if m is chosen or (m.start < chosen.end and chosen.start < m.end):
@@ -253,7 +253,7 @@ def _other_subjects(reading: Reading, views: dict[str, EntityView], subject: "Su
             revs = [r for r in views.get(eid, EntityView()).visible if usable(r)]
             if eid == subject.entity_id or not revs or eid in related:
                 continue
-            if any(subject.entity_id in (*r.record.model_ids, *r.record.source_ids) for r in revs):
+            if any(subject.entity_id in r.record.built_on() for r in revs):
                 continue
             others.append(eid)
     return list(dict.fromkeys(others))
@@ -839,8 +839,9 @@ def _lineage(reading: Reading, subject: Subject, source, day, interp, tools) -> 
     groups: dict[str, list[str]] = {}
     listed: set[str] = set()  # a record's entity and its evidence id are two nodes, one thing to list
     for n in sorted(reached, key=lambda n: (reached[n], n)):
-        if show(n) not in listed:
-            listed.add(show(n))
+        shown_as = show(n)
+        if shown_as not in listed:
+            listed.add(shown_as)
             groups.setdefault(kind(n), []).append(n)
     by = ", ".join(f"[{o}]" for o in stated_by if o in seen) or "the lineage graph (dbt and OpenLineage)"
     word = "Upstream of" if upstream else "Downstream of"

@@ -168,6 +168,16 @@ def test_a_payload_file_that_is_gone_leaves_its_hits_out(tmp_path):
     assert store.read([address(store.current(), 1000, 5)]) == {}  # beyond the file
 
 
+def test_a_payload_too_large_for_an_address_is_refused_before_anything_is_written(tmp_path):
+    from catalog.errors import InputError
+    from catalog.hit_store import MAX_PAYLOAD, HitStore
+
+    store = HitStore(tmp_path / "hits")
+    with pytest.raises(InputError, match="over the"):
+        store.add([b"{}", b"x" * (MAX_PAYLOAD + 1)])
+    assert store.size() == 0
+
+
 def test_a_mostly_replaced_payload_file_asks_for_a_rebuild(tmp_path, monkeypatch):
     import catalog.hit_store as hit_store
 
