@@ -48,6 +48,15 @@ def name_forms(name: str) -> set[str]:
     return {f for f in forms if f}
 
 
+def whole_forms(name: str) -> set[str]:
+    """The forms of a name as written, nothing stripped: "AOV" is a whole name, "AOV wiki" read as
+    "aov" is not (name_forms drops the kind word)."""
+    whole = " ".join(tokens(name))
+    if not whole:
+        return set()
+    return {whole, whole.replace("_", " ")} if "_" in whole and "." not in whole else {whole}
+
+
 @dataclass(frozen=True)
 class Match:
     start: int  # token index in the question
@@ -146,7 +155,8 @@ class EntityIndex:
 
 def find_matches(q: list[str], lookup: NameLookup) -> list[Match]:
     """Every span of the question that is a name: exact, inside a hyphenated word, with one word
-    left out, or with one word written with a typo or in another case (near_words)."""
+    left out, or with one word written with a typo or in another case (near_words) and the others
+    as written or inflected."""
     spans: dict[str, list[tuple[int, int]]] = {}  # a name written twice is two mentions
     for i in range(len(q)):
         for j in range(i + 1, min(len(q), i + _MAX_NAME_TOKENS) + 1):
@@ -168,7 +178,7 @@ def find_matches(q: list[str], lookup: NameLookup) -> list[Match]:
                     start, end = i - pos, i - pos + len(toks)
                     if start < 0 or end > len(q):
                         continue
-                    if all(a == b for k, (a, b) in enumerate(zip(q[start:end], toks)) if k != pos):
+                    if all(a == b or inflected(a, b) for k, (a, b) in enumerate(zip(q[start:end], toks)) if k != pos):
                         typo_forms.setdefault(form, []).append((start, end, i))
     if typo_forms:
         ids = lookup.forms(list(typo_forms))
@@ -238,6 +248,21 @@ def _compound_matches(q: list[str], covered: set[int], lookup: NameLookup) -> li
             if len(form) > len(best.get(i, "")):
                 best[i] = form
     return [Match(i, i + 1, frozenset(named[form]), True, form) for i, form in best.items()]
+
+
+def inflected(a: str, b: str) -> bool:
+    """Two forms of one word that differ only in an ending of at most two letters after a shared stem
+    of four or more ("durchschnittlichen" / "durchschnittlicher", "bestellwerts" / "bestellwert"): so
+    a name of several words is found with every word inflected ("des durchschnittlichen
+    Bestellwerts"), while typos stay limited to one word ("recurrnig revnue" is not a name)."""
+    if a == b or not (a.isalpha() and b.isalpha()):
+        return a == b
+    shared = 0
+    for x, y in zip(a, b):
+        if x != y:
+            break
+        shared += 1
+    return shared >= 4 and len(a) - shared <= 2 and len(b) - shared <= 2
 
 
 def _one_deletions(word: str) -> set[str]:

@@ -67,14 +67,14 @@ _INCLUDES = [
     r"\benthalt\w*\b", r"\beinschlie\w*\b", r"\bbeinhalt\w*\b", r"\bausgeschlossen\b", r"\bgezahlt\b",
     r"\binclu\w*\b", r"\bexclu\w*\b", r"\bcompt\w*\b", r"\bincluy\w*\b", r"\bexcluy\w*\b", r"\bcontabiliz\w*\b",
     r"\bcompres[oi]\b", r"\besclu\w*\b", r"\binbegrepen\b", r"\bbevat\w*\b", r"\bmeegeteld\b",
-    r"\bleft out\b", r"\bcover(s|ed)?\b", r"\bmitgezahlt\w*\b", r"\bberucksichtig\w*\b",
+    r"\bleft out\b", r"\bcover(s|ed)?\b", r"\bmitgezahlt\w*\b", r"\bberucksichtig\w*\b", r"\bschliess\w*(?=(?:\s+\S+){0,8}\s+aus\b)",
 ]
 _LINEAGE_UP = [
     r"\bupstream\b", r"\bfeeds?\b", r"\bfed\b", r"\bfeeding\b", r"\blineage\b", r"\bbuilt (from|on)\b", r"\bcomes? from\b",
     r"\bderived from\b", r"\bdepends? on\b", r"\bsupport\w*\b", r"\bimplement\w*\b", r"\bbuilds?\b", r"\bpuvod\w*\b",
     r"\bzdroj\w*\b", r"\bnapaj\w*\b", r"\bvstup\w*\b", r"\bsources?\b", r"\bparents?\b",
     r"\bquellen\b", r"\bdatenquell\w*\b", r"\bspeis\w*\b", r"\bherkunft\b", r"\babgeleitet\b", r"\baliment\w*\b", r"\bprovien\w*\b",
-    r"\bwoher\b", r"\bwovon\b", r"\bbasier\w*\s+auf\b", r"\bde\s+(?:que|quoi|cosa|quien)\s+(?:depend|dipend)\w*\b",
+    r"\bwoher\b", r"\bwovon\b", r"\bworauf\b", r"\bbasier\w*\s+auf\b", r"\bde\s+(?:que|quoi|cosa|quien)\s+(?:depend|dipend)\w*\b",
     r"\bda\s+cosa\s+dipend\w*\b",
     r"\bfuentes?\b", r"\bproviene\w*\b", r"\bfont[ei]\b", r"\bderiva\w*\b", r"\bbron\w*\b", r"\bgevoed\b",
 ]
@@ -87,6 +87,13 @@ _LINEAGE_DOWN = [
     r"\b(?:que|quels?|quelles?|qui|cosa|quali|quale)(?:\s+(?!de\b|da\b)\w+){0,2}\s+(?:depend|dipend)\w*\s+(?:de|da|di|du|des)\b",
     r"\b(?:was|welche\w*)(?:\s+\w+)?\s+hang\w*\s+von\b",
     r"\bused by\b", r"\b(models?|tables?|dashboards?|reports?|jobs?|exposures?)\s+(that\s+)?(use|read|consume|query)\w*\b",
+    # "which KPIs are built on X", "what models use X" (not "what is X built from": the subject is X)
+    r"\b(?:which|what)(?:\s+(?!does\b|do\b|did\b|is\b|are\b|was\b|were\b)\w+){1,3}\s+(?:are|is|were|was|get|gets)\s+"
+    r"(?:built|based|derived|computed|calculated|made)\s+(?:on|from|upon|off)\b",
+    r"\b(?:which|what)(?:\s+(?!does\b|do\b|did\b|is\b|are\b|was\b|were\b)\w+){1,3}\s+"
+    r"(?:use|uses|read|reads|consume|consumes|query|queries|reference|references)\b",
+    r"\bwelche\w*(?:\s+\w+){1,2}\s+(?:basier\w*|beruh\w*|nutz\w*|verwend\w*)\b",
+    r"\b(?:que|quels?|quelles?|quali|quais)(?:\s+(?!se\b)\w+){1,2}\s+(?:se\s+)?(?:basan|basa|basent|basano|baseiam|reposent)\s+(?:en|sur|su|em)\b",
     r"\bdopad\w*\b", r"\bovlivn\w*\b", r"\brozbi\w*\b", r"\bzavis\w*\b",
     r"\bauswirk\w*\b", r"\bbetroffen\b", r"\bafecta\w*\b", r"\bimpatt\w*\b", r"\bgevolg\w*\b",
 ]
@@ -104,7 +111,7 @@ _STOP = set(
     this that these those it its it's as per about under over than then there here our your my their we you i me us
     reporting date day time period definition definitions metric metrics apply applies applied applicable use used
     please tell show give say says according currently current approved official rule rules count counted counting
-    while during force effect effective valid validity netted off
+    while during force effect effective valid validity netted off since until
     include includes included including counts exclude excludes excluded excluding contain contains part deduct deducted
     je jsou byl byla bylo byly by se si do na v ve z ze za k ke o od pro pri s so a i nebo ale jak jaky jaka jake
     ktery ktera ktere kdo co kdy kde proc mel mela melo meli ma maji muze mohou zahrnout zahrnovat zahrnuty zahrnuje
@@ -153,7 +160,13 @@ der die das den dem des und ein eine einer im in zu von mit wird werden ist sind
 il gli dei delle della di e che per con nel nella sono viene vengono
 os as do da dos das em no na um uma com sao foi
 het een van en met voor wordt worden zijn bij
+seit wann aus desde cuando depuis quand quando dal sinds wanneer
 """.split())
+
+
+def is_function_word(word: str) -> bool:
+    """A word that carries no subject of its own (articles, pronouns, cue words, in any language read)."""
+    return word in _STOP or word in _STOP_OTHER
 
 
 def topic_words(text: str) -> list[str]:

@@ -45,10 +45,13 @@ def _blank(text: str, spans: list[tuple[int, int]]) -> str:
     return "".join(chars)
 
 
-def _without_mentions(text: str, mentions: list[Match]) -> str:
+def _without_mentions(text: str, mentions: list[Match], mark: Optional[str] = None) -> str:
+    """The question's tokens without its names; with `mark`, each name leaves that token in its place
+    (so that cues can tell "which models are built on X" from "what is X built from")."""
     toks = tokens(text)
+    starts = {m.start for m in mentions}
     drop = {i for m in mentions for i in range(m.start, m.end)}
-    return " ".join(t for i, t in enumerate(toks) if i not in drop)
+    return " ".join(mark if i in starts and mark else t for i, t in enumerate(toks) if i not in drop or (mark and i in starts))
 
 
 @dataclass(frozen=True)
@@ -75,7 +78,7 @@ def read_words(question: str, spans: list[tuple[int, int]], index: NameLookup) -
     named = {w for m in mentions for w in words_of(m.name)}  # "count as churn": the subject again, not a topic
     return Words(mentions=tuple(mentions), version=versions[0] if versions else None, versions=versions,
                  topic=tuple(w for w in topic_words(rest) if w not in named), nodes=tuple(m.group(1) for m in _NODE.finditer(question)),
-                 flags=MappingProxyType(cues(rest)), injection=is_injection(folded))
+                 flags=MappingProxyType(cues(_without_mentions(undated, mentions, mark="§"))), injection=is_injection(folded))
 
 
 def reading_of(question: str, time: TimeFinding, words: Words) -> Reading:

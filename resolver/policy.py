@@ -16,6 +16,8 @@ from catalog.records import MODEL_TYPES, SOURCE_TYPES, Authority, EvidenceRecord
 from resolver.bundle import Behavior, Interpretation, ToolCall
 from resolver.conflicts import apply_rankings
 from resolver.dates import Period, TimeFinding
+from resolver.entities import whole_forms
+from resolver.intents import is_function_word
 from resolver.interpret import Reading, undated_tokens
 from resolver.source import EntityView, EvidenceSource
 
@@ -180,6 +182,15 @@ def _narrow_by_type(candidates: list[str], views: dict[str, EntityView], reading
     return typed if 0 < len(typed) < len(candidates) else candidates
 
 
+def _narrow_to_whole_name(candidates: list[str], views: dict[str, EntityView], match) -> list[str]:
+    """Among entities the same words name, keep those the words name whole (an id, title or alias
+    as written) over those they name only once a kind word is dropped: "AOV" is the metric whose
+    alias is "AOV", not the page whose alias is "AOV wiki", if that decides."""
+    whole = [eid for eid in candidates
+             if any(match.name in whole_forms(n) for r in views[eid].visible if usable(r) for n in r.record.names())]
+    return whole if 0 < len(whole) < len(candidates) else candidates
+
+
 def _narrow_to_base(candidates: list[str], source: EvidenceSource) -> list[str]:
     """One name on several layers of the same pipeline (a dbt model and the semantic model built
     directly on it): the layer every other candidate is built from is the one meant.
@@ -208,6 +219,8 @@ def choose_subject(reading: Reading, views: dict[str, EntityView], source: Optio
             eid for eid in match.entity_ids if eid in views and any(usable(r) for r in views[eid].visible)
         )
         if len(visible) > 1:
+            visible = _narrow_to_whole_name(visible, views, match)
+        if len(visible) > 1:
             visible = _narrow_by_type(visible, views, reading)
         if len(visible) > 1 and source is not None:
             visible = _narrow_to_base(visible, source)
@@ -232,6 +245,12 @@ _COMPARING = re.compile(r"^(?:compar\w*|vergleich\w*|srovn\w*|porovn\w*|confront
 _ONE_SUBJECT_INTENTS = ("definition_at", "definition_current", "definition_period")
 
 
+def _joins(between: list[str]) -> bool:
+    """The words between two names join them ("X and Y", "X and the Y definition"), rather than
+    words of one question about X that happen to hold "or" ("is X before or after Y?")."""
+    return bool(_JOINING.intersection(between)) and all(w in _JOINING or is_function_word(w) for w in between)
+
+
 def _other_subjects(reading: Reading, views: dict[str, EntityView], subject: "Subject") -> list[str]:
     """Other entities the question names beside the subject, joined to it ("revenue and churn",
     "compare X with Y"), that the requester may see and that are not built one on the other (a
@@ -247,7 +266,7 @@ def _other_subjects(reading: Reading, views: dict[str, EntityView], subject: "Su
         if m is chosen or (m.start < chosen.end and chosen.start < m.end):
             continue
         between = words_[min(m.end, chosen.end):max(m.start, chosen.start)]
-        if not comparing and not _JOINING.intersection(between):
+        if not comparing and not _joins(between):
             continue
         for eid in sorted(m.entity_ids):
             revs = [r for r in views.get(eid, EntityView()).visible if usable(r)]

@@ -49,6 +49,8 @@ def test_how_a_question_routes(case):
     ("¿Se incluyen los pacientes en observación en el churn?", ["pacientes", "observacion"]),
     ("Werden Tagesfälle beim Churn mitgezählt?", ["tagesfalle"]),
     ("Does churn include reactivated customers?", ["reactivated", "customers"]),
+    ("Since when does churn exclude reactivated customers?", ["reactivated", "customers"]),
+    ("Seit wann schließt der Churn reaktivierte Kunden aus?", ["reaktivierte", "kunden"]),
 ])
 def test_an_inclusion_question_s_topic_holds_neither_its_cue_nor_function_words(question, topic):
     from datetime import date

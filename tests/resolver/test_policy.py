@@ -342,3 +342,24 @@ def test_a_record_reached_as_two_nodes_is_listed_once():
     bundle = ask([metric, lineage, src], "What breaks if the subscriptions source changes?")
     assert bundle.answer.count("[C.v2]") == 1 + bundle.answer.split("recorded by", 1)[1].count("[C.v2]")
     assert "(2 nodes)" in bundle.answer
+
+
+def test_a_whole_name_beats_a_name_read_without_its_kind_word():
+    metric = rec("AOV.v2", entity_id="metric.aov", title="Average order value", aliases=["AOV"], effective_from=date(2024, 1, 1))
+    page = rec("WIKI.AOV", entity_id="wiki.aov", entity_type="wiki", title="Old page", aliases=["AOV wiki"],
+               status="superseded", authority="non_authoritative")
+    assert ask([metric, page], "What is AOV?").ids("primary") == ["AOV.v2"]
+    assert ask([metric, page], "What does the AOV wiki say?").behavior.value == "abstain"  # the page, which is not authority
+    # two whole names stay ambiguous (row 13)
+    other = rec("AOV.OPS", entity_id="metric.aov_ops", title="Ops AOV", aliases=["AOV"], effective_from=date(2024, 1, 1))
+    assert ask([metric, other], "What is AOV?").behavior.value == "clarify_or_split"
+
+
+def test_or_inside_a_question_about_one_subject_does_not_join_a_second():
+    gmv = rec("GMV.v1", entity_id="metric.gmv", title="GMV", effective_from=date(2024, 1, 1),
+              body="Gross merchandise value before returns.")
+    returns = rec("SRC.RET", entity_id="source.returns", entity_type="source", title="Returns")
+    one = ask([gmv, returns], "Is GMV before or after returns?")
+    assert one.behavior.value == "answer" and one.ids("primary") == ["GMV.v1"]
+    two = ask([gmv, returns], "Who owns GMV and the returns?")
+    assert two.behavior.value == "clarify_or_split"
