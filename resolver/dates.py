@@ -120,11 +120,15 @@ def _safe_date(year: int, month: int, day: int) -> Optional[date]:
 
 
 def _quarter(year: int, q: int) -> Period:
+    if not 1 <= q <= 4:
+        raise ValueError(f"no quarter {q}")
     start = date(year, 3 * (q - 1) + 1, 1)
     return Period(start, _month_end(year, 3 * q), f"Q{q} {year}")
 
 
 def _half(year: int, h: int) -> Period:
+    if h not in (1, 2):
+        raise ValueError(f"no half {h}")
     return Period(date(year, 1 if h == 1 else 7, 1), date(year, 6 if h == 1 else 12, 30 if h == 1 else 31), f"H{h} {year}")
 
 
@@ -138,6 +142,45 @@ def _month(year: int, month: int) -> Period:
 
 def _last_past_month(month: int, as_of: date) -> int:
     return as_of.year if month <= as_of.month else as_of.year - 1
+
+
+# Ordinals of quarters and halves (en, de, es, fr, it, pt, nl, cs; accents folded) -> 1..4
+_ORDINALS = {
+    **{w: 1 for w in "first 1st erste ersten erster erstes primer primero primera premier premiere primo prima primeiro eerste prvni".split()},
+    **{w: 2 for w in "second 2nd zweite zweiten zweiter zweites segundo segunda deuxieme secondo seconda tweede druhe druhem".split()},
+    **{w: 3 for w in "third 3rd dritte dritten dritter drittes tercer tercero tercera troisieme terzo terza terceiro derde treti tretim".split()},
+    **{w: 4 for w in "fourth 4th vierte vierten vierter viertes cuarto cuarta quatrieme quarto quarta vierde ctvrte ctvrtem".split()},
+}
+_ORDINAL_RE = "|".join(sorted(_ORDINALS, key=len, reverse=True))
+_QUARTER_WORDS = r"quarter|quartal|quartals|trimestre|trimester|kwartaal|ctvrtleti"
+_HALF_WORDS = r"half|halbjahr(?:es|s)?|halbjahres|jahreshalfte|semestre|semester|halfjaar|helft|pololeti"
+_OF_YEAR = (r"(?:des\s+jahres\s+|del\s+ano\s+|de\s+l\W?annee\s+|dell\W?anno\s+|do\s+ano\s+|"
+            r"of\s+|de\s+|del\s+|des\s+|van\s+|roku\s+)?(?:the\s+)?")
+_EN_COUNT_RE = r"\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+
+
+def _ordinal(word: str, most: int) -> int:
+    """The number of an ordinal word, or 0 when it is beyond `most` (a fourth half): the builder
+    then fails and the text is reported as unread."""
+    n = _ORDINALS[word]
+    return n if n <= most else 0
+
+
+def _of_relative_year(m: re.Match, as_of: date) -> Period:
+    year = as_of.year + {"last": -1, "previous": -1, "prior": -1, "this": 0, "current": 0, "next": 1, "coming": 1}[m[4]]
+    if m[1]:
+        return _quarter(year, int(m[1]))
+    if m[2]:
+        return _half(year, int(m[2]))
+    return _month(year, _MONTHS[m[3]])
+
+
+def _iso_week(year: int, week: int) -> Optional[Period]:
+    try:
+        monday = date.fromisocalendar(year, week, 1)
+    except ValueError:
+        return None
+    return Period(monday, monday + timedelta(days=6), f"ISO week {week} of {year}")
 
 
 # Each pattern yields a Period or a date. Order matters: longer forms first. A builder takes the
@@ -161,17 +204,25 @@ _PERIOD_FORMS = [
     (rf"\b(?:q|quarter\s*)([1-4])\s*[/ -]?\s*(?:of\s+)?{_Y}\b", lambda m, as_of: _quarter(int(m[2]), int(m[1]))),
     (rf"\bq([1-4])\s*{_YY}", lambda m, as_of: _quarter(2000 + int(m[2]), int(m[1]))),
     (rf"\b{_Y}\s*[/ -]?\s*q([1-4])\b", lambda m, as_of: _quarter(int(m[1]), int(m[2]))),
-    (rf"\b([1-4])\.\s*(?:ctvrtleti|kvartal)\w*\s+(?:roku\s+)?{_Y}\b", lambda m, as_of: _quarter(int(m[2]), int(m[1]))),
-    (rf"\b(first|second|1st|2nd)\s+quarter\s+(?:of\s+)?{_Y}\b",
-     lambda m, as_of: _quarter(int(m[2]), 1 if m[1] in ("first", "1st") else 2)),
-    (rf"\b(third|fourth|3rd|4th)\s+quarter\s+(?:of\s+)?{_Y}\b",
-     lambda m, as_of: _quarter(int(m[2]), 3 if m[1] in ("third", "3rd") else 4)),
+    (rf"\b([1-4])\.\s*(?:ctvrtleti|kvartal|quartal|trimestre|kwartaal)\w*\s+{_OF_YEAR}{_Y}\b",
+     lambda m, as_of: _quarter(int(m[2]), int(m[1]))),
+    (rf"\b({_ORDINAL_RE})\s+(?:{_QUARTER_WORDS})\s+{_OF_YEAR}{_Y}\b",
+     lambda m, as_of: _quarter(int(m[2]), _ordinal(m[1], 4))),
+    (rf"\b({_ORDINAL_RE})\s+(?:{_HALF_WORDS})\s+{_OF_YEAR}{_Y}\b", lambda m, as_of: _half(int(m[2]), _ordinal(m[1], 2)),
+     ),
+    # a quarter, half or month "of last year", "this year", "next year"
+    (rf"\b(?:q([1-4])|h([12])|({_MONTH_RE}))\s+(?:of\s+)?(?:the\s+)?(last|previous|prior|this|current|next|coming)\s+year\b",
+     lambda m, as_of: _of_relative_year(m, as_of)),
+    # ISO weeks: "week 12 of 2025", "KW 12 2025", "2025-W12", "W12 2025"
+    (rf"\b(?:(?:calendar\s+)?week|wk|kw|woche|semaine|semana|settimana|tyden|w)\s*\.?\s*(\d{{1,2}})\s*(?:of\s+|/\s*|,\s*)?{_Y}\b",
+     lambda m, as_of: _iso_week(int(m[2]), int(m[1]))),
+    (rf"\b{_Y}-?w(\d{{2}})\b", lambda m, as_of: _iso_week(int(m[1]), int(m[2]))),
     (rf"\bh([12])\s*[/ -]?\s*{_Y}\b", lambda m, as_of: _half(int(m[2]), int(m[1]))),
     (rf"\bh([12])\s*{_YY}", lambda m, as_of: _half(2000 + int(m[2]), int(m[1]))),
     (rf"\b{_Y}\s*[/ -]?\s*h([12])\b", lambda m, as_of: _half(int(m[1]), int(m[2]))),
-    (rf"\b(first|second)\s+half\s+(?:of\s+)?{_Y}\b", lambda m, as_of: _half(int(m[2]), 1 if m[1] == "first" else 2)),
-    (rf"\b([12])\.\s*pololeti\s+(?:roku\s+)?{_Y}\b", lambda m, as_of: _half(int(m[2]), int(m[1]))),
-    (rf"\b(?:fy|fiscal\s+year|financial\s+year)\s*'?{_Y}\b", lambda m, as_of: _year(int(m[1]), f"FY{m[1]}")),
+    (rf"\b([12])\.\s*(?:pololeti|halbjahr\w*|semestre|halfjaar)\s+{_OF_YEAR}{_Y}\b", lambda m, as_of: _half(int(m[2]), int(m[1]))),
+    # "FY 2024/25" names a fiscal year across two calendar years: not read (canon knows no fiscal calendar)
+    (rf"\b(?:fy|fiscal\s+year|financial\s+year)\s*'?{_Y}\b(?![/-]\d)", lambda m, as_of: _year(int(m[1]), f"FY{m[1]}")),
     (r"\bfy\s*['\u2019]?\s*(\d{2})\b", lambda m, as_of: _year(2000 + int(m[1]), f"FY{2000 + int(m[1])}")),
     (rf"\b(?:calendar\s+year|full\s+year|year|rok|roku|v\s+roce|za\s+rok|cely\s+rok)\s+{_Y}\b",
      lambda m, as_of: _year(int(m[1]))),
@@ -205,7 +256,19 @@ _PERIOD_FORMS = [
     (r"\b(?:last|past|previous|prior|trailing)\s+(\d{1,3})\s+(day|week|month|year)s?\b",
      lambda m, as_of: _trailing(int(m[1]), m[2], as_of)),
     (r"\b(?:ttm|ltm)\b", lambda m, as_of: _trailing(12, "month", as_of)),
+    (r"\b(?:this|current)\s+month\b|\btento\s+mesic\b|\bdiese[nm]?\s+monat\b|\baktuelle[nm]?\s+monat\b|\bdeze\s+maand\b"
+     r"|\bce\s+mois\b|\beste\s+mes\b|\bquesto\s+mese\b|\beste\s+mes\b",
+     lambda m, as_of: _month(as_of.year, as_of.month)),
+    (r"\b(?:this|current)\s+quarter\b|\btoto\s+ctvrtleti\b|\bdiese[sm]?\s+quartal\b|\baktuelle[nms]?\s+quartal\b"
+     r"|\bdit\s+kwartaal\b|\bce\s+trimestre\b|\beste\s+trimestre\b|\bquesto\s+trimestre\b|\btrimestre\s+(?:actual|en\s+cours|corrente|atual)\b",
+     lambda m, as_of: _quarter(as_of.year, (as_of.month - 1) // 3 + 1)),
+    (rf"\b(?:last|past|previous|prior|trailing)\s+({_EN_COUNT_RE})\s+(day|week|month|year)s?\b",
+     lambda m, as_of: _trailing(_count(m[1]), m[2], as_of)),
     # a quarter or half named without its year: the latest one that has begun by as_of
+    (rf"\b({_ORDINAL_RE})\s+(?:{_QUARTER_WORDS})\b(?!\s*(?:of\s+)?\d)",
+     lambda m, as_of: _quarter(_last_past_month(3 * _ordinal(m[1], 4) - 2, as_of), _ordinal(m[1], 4))),
+    (rf"\b({_ORDINAL_RE})\s+(?:{_HALF_WORDS})\b(?!\s*(?:of\s+)?\d)",
+     lambda m, as_of: _half(_last_past_month(6 * _ordinal(m[1], 2) - 5, as_of), _ordinal(m[1], 2))),
     (r"\b(?:in|during|for|v|ve|of)\s+(?:the\s+)?q([1-4])\b(?!\s*[/ '\u2019-]?\s*\d)",
      lambda m, as_of: _quarter(_last_past_month(3 * int(m[1]) - 2, as_of), int(m[1]))),
     (r"\b(?:in|during|for|v|ve|of)\s+(?:the\s+)?h([12])\b(?!\s*[/ '\u2019-]?\s*\d)",
@@ -290,6 +353,12 @@ _DATE_FORMS = [
 _VAGUE_PART = re.compile(r"\b(?:mid|early|late|summer|winter|spring|autumn|fall)[\s-]+(?:of\s+)?(?:the\s+)?"
                          r"(?:(?:q[1-4]|h[12])\s*[/ -]?\s*)?(?:19|20)\d{2}\b")
 _NO_SUCH_PERIOD = re.compile(r"\b(?:q[05-9]|h[03-9])\s*[/ -]?\s*(?:19|20)\d{2}\b|\b(?:19|20)\d{2}\s*[/ -]?\s*(?:q[05-9]|h[03-9])\b")
+_UNPLACED_PART = re.compile(
+    r"\b(?:quarter|quartal\w*|trimest\w*|semest\w*|halbjahr\w*|jahreshalfte|half|week|wk|kw|woche\w*|semaine\w*|"
+    r"semana\w*|settiman\w*|kwartaal|ctvrtlet\w*|pololet\w*|tyden\w*)\W{0,3}(?:\d{1,2}\W{1,3})?"
+    r"(?:of\s+|de\s+|del\s+|des\s+|van\s+|roku\s+|jahres\s+)?(?:the\s+)?(?:19|20)\d{2}\b"
+    # a week by its number without a year
+    r"|\b(?:(?:calendar\s+)?week|wk|kw|woche|semaine|semana|settimana|tyden)\s*\.?\s*\d{1,2}\b(?!\s*[./-]?\d)")
 _BARE_YEAR = re.compile(r"(?<![\w.#/-])((?:19|20)\d{2})(?![\w/-]|\.\d)")
 # Digits that look like a date but that no pattern above read (31/02/2025, 6/30/25, 2025-13-01):
 # never silently replaced by as_of (see TimeScan.unread).
@@ -321,8 +390,20 @@ def _compiled():
 
 
 def _slash_date(a: int, b: int, year: int) -> Optional[date]:
-    # Day first unless that is impossible (06/30/2025 is US month-first).
+    """Day first where only that is possible (30/06/2025), month first where only that is
+    (06/30/2025); 03/04/2025 is the 3rd of April in Europe and the 4th of March in the US, so it
+    is not read (the question is asked again) unless both readings are one day (05/05/2025)."""
+    if a <= 12 and b <= 12 and a != b:
+        return None
     return _safe_date(year, b, a) if b <= 12 else _safe_date(year, a, b)
+
+
+def _builds(m: re.Match, build) -> bool:
+    """Whether a period pattern's match is a period that exists (on any as_of)."""
+    try:
+        return build(m, date(2000, 6, 15)) is not None
+    except ValueError:
+        return False
 
 
 
@@ -388,8 +469,17 @@ def scan_time(text: str) -> TimeScan:
     for pattern, build in period_patterns:
         for m in pattern.finditer(folded):
             if free(m.start(), m.end()):
-                periods.append(_Found(m.start(), m.end(), m, build))
+                if _builds(m, build):
+                    periods.append(_Found(m.start(), m.end(), m, build))
+                else:  # week 54, a fourth half
+                    impossible.append(m.group(0))
                 taken.append((m.start(), m.end()))
+    # a part of a year that no pattern above read ("im 2. Quartal 2025" in a form not known, "week
+    # 12 2025" written another way): reported, never read as the whole year
+    for m in _UNPLACED_PART.finditer(folded):
+        if free(m.start(), m.end()):
+            impossible.append(m.group(0))
+            taken.append((m.start(), m.end()))
     # A bare year ("for 2025") is a period when nothing else claimed it.
     for m in _BARE_YEAR.finditer(folded):
         if free(m.start(), m.end()):
