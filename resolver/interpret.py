@@ -92,7 +92,9 @@ def reading_of(question: str, time: TimeFinding, words: Words) -> Reading:
         reading.intent = "freshness"
     elif flags["numeric"] and not flags["definition"]:
         reading.intent = "metric_value"
-    elif flags["includes"] and reading.topic:
+    elif flags["includes"] and (reading.topic or _apart(reading.mentions)):
+        # with no other words, the topic may be a second name ("should returns be ignored in GMV?"):
+        # the policy takes it once it knows which name is the subject
         reading.intent = "definition_includes"
     elif (flags["upstream"] or flags["downstream"]) and not flags["definition"]:
         reading.intent = "lineage"
@@ -108,6 +110,13 @@ def reading_of(question: str, time: TimeFinding, words: Words) -> Reading:
     else:
         reading.asks = [k for k in ("model", "sources") if flags["asks_" + k]]
     return reading
+
+
+def _apart(mentions: list[Match]) -> bool:
+    """Two names of the question that do not overlap and name other entities (a name written twice
+    is one subject: "what did churn v1 count as churn?")."""
+    return any((a.end <= b.start or b.end <= a.start) and not a.entity_ids & b.entity_ids
+               for i, a in enumerate(mentions) for b in mentions[i + 1:])
 
 
 def read_question(question: str, as_of: date, index: NameLookup) -> Reading:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from typing import Optional
 
@@ -278,6 +278,15 @@ def _other_subjects(reading: Reading, views: dict[str, EntityView], subject: "Su
     return list(dict.fromkeys(others))
 
 
+def _topic_from_other_names(reading: Reading, subject: "Subject") -> Reading:
+    """An inclusion question whose topic is itself a name ("should returns be ignored in GMV?",
+    "Returns" being a source): once the subject is known, the other names are the topic."""
+    chosen = next((m for m in reading.mentions if subject.entity_id in m.entity_ids), None)
+    others = [w for m in reading.mentions if chosen is not None and (m.end <= chosen.start or chosen.end <= m.start)
+              and not m.entity_ids & chosen.entity_ids for w in m.name.split(" ")]
+    return replace(reading, topic=list(dict.fromkeys(others)))
+
+
 def _several_subjects(reading: Reading, subject: "Subject", others: list[str], views, day, interp, tools) -> Decision:
     interp["mention"] = subject.mention
     entity_ids = [subject.entity_id, *others]
@@ -407,6 +416,9 @@ def resolve(reading: Reading, source: EvidenceSource, as_of: date) -> Decision:
     subject: Subject = found
     interp["entity_id"] = subject.entity_id
     interp["mention"] = subject.mention
+    if reading.intent == "definition_includes" and not reading.topic:
+        reading = _topic_from_other_names(reading, subject)
+        interp["topic"] = " ".join(reading.topic) or None
     tools[0] = ToolCall(name="resolve_entity", args=tools[0].args, result_ids=[r.evidence_id for r in subject.revisions])
 
     if not reading.time.explicit and (

@@ -363,3 +363,12 @@ def test_or_inside_a_question_about_one_subject_does_not_join_a_second():
     assert one.behavior.value == "answer" and one.ids("primary") == ["GMV.v1"]
     two = ask([gmv, returns], "Who owns GMV and the returns?")
     assert two.behavior.value == "clarify_or_split"
+
+
+def test_an_inclusion_question_whose_topic_is_another_name():
+    gmv = rec("GMV.v1", entity_id="metric.gmv", title="GMV", effective_from=date(2024, 1, 1),
+              body="Gross merchandise value counts orders before returns and cancellations.")
+    returns = rec("SRC.RET", entity_id="source.returns", entity_type="source", title="Returns")
+    bundle = ask([gmv, returns], "Should returns be ignored in GMV?")
+    assert bundle.interpretation.intent == "definition_includes" and bundle.interpretation.topic == "returns"
+    assert bundle.ids("primary") == ["GMV.v1"] and "before returns and cancellations" in bundle.answer
