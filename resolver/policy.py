@@ -602,6 +602,15 @@ def _supporting(primary: Revision, source: EvidenceSource, day: date, tools) -> 
     return out, complete
 
 
+def _corrected_on(primary: Revision, revisions: list[Revision], day: date) -> list[Revision]:
+    """Authoritative records the primary supersedes retroactively on `day`: effective on it too,
+    recorded earlier (row 15). An ordinary successor, whose predecessor ended before it began, corrects nothing."""
+    named = {primary.record.supersedes} if primary.record.supersedes else set()
+    return [r for r in revisions if r is not primary and authoritative(r.record) and r.record.effective_on(day)
+            and r.recorded_at < primary.recorded_at
+            and (r.evidence_id in named or r.record.superseded_by == primary.evidence_id)]
+
+
 def _definition(reading: Reading, subject: Subject, source, day: date, interp, tools) -> Decision:
     # authority is decided over every revision of the subject (a correction of the named version
     # supersedes it), then narrowed to the version the question names
@@ -643,6 +652,11 @@ def _definition(reading: Reading, subject: Subject, source, day: date, interp, t
         parts.append(f"{label(primary)} {cite(primary)} prevails over " +
                      ", ".join(f"{label(r)} {cite(r)}" for r in ranked.losers) + ", which is also authoritative on that "
                      "date, by " + "; ".join(d.citation() for d in ranked.decisions) + ".")
+    for corrected in _corrected_on(primary, subject.revisions, day):
+        evidence.append((corrected, "context"))
+        parts.append(f"It is a correction, recorded {primary.recorded_at.date().isoformat()}, of {label(corrected)} "
+                     f"{cite(corrected)}, which applied to this date until then; a question asked with a known_at before "
+                     f"that time gets the answer as the catalog held it then.")
     if rec.grain:
         parts.append(f"Grain: {rec.grain} {cite(primary)}.")
     if support["model"]:

@@ -372,3 +372,16 @@ def test_an_inclusion_question_whose_topic_is_another_name():
     bundle = ask([gmv, returns], "Should returns be ignored in GMV?")
     assert bundle.interpretation.intent == "definition_includes" and bundle.interpretation.topic == "returns"
     assert bundle.ids("primary") == ["GMV.v1"] and "before returns and cancellations" in bundle.answer
+
+
+def test_a_retroactive_correction_names_what_it_corrected():
+    v1 = rec("C.v1", effective_from=date(2024, 1, 1), body="Churn counts cancellations.")
+    fix = Revision(record=rec("C.fix", effective_from=date(2025, 1, 1), effective_to=date(2025, 12, 31), supersedes="C.v1",
+                              body="Churn counts cancellations and downgrades.").record,
+                   revision=1, recorded_at=datetime(2026, 3, 1, tzinfo=timezone.utc))
+    corrected = ask([v1, fix], "Which churn definition applied on 2025-06-30?")
+    assert corrected.ids("primary") == ["C.fix"] and corrected.ids("context") == ["C.v1"]
+    assert "correction, recorded 2026-03-01" in corrected.answer
+    # outside the corrected interval, and for an ordinary successor, nothing is said
+    later = ask([v1, fix], "Which churn definition applied on 2026-06-30?")
+    assert later.ids("primary") == ["C.v1"] and later.ids("context") == [] and "correction" not in later.answer
