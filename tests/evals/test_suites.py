@@ -42,3 +42,14 @@ def test_hospital_suite_another_domain():
     assert len(results) >= 20
     assert [(r.case_id, r.behavior, r.sources) for r in results if not r.answer_ok] == []
     assert [r.leaks for r in results if r.leaks] == []
+
+
+def test_retail_suite_a_fourth_domain():
+    """fixtures/retail: an alias that a stale page's alias contains, inflected German names, ordinal
+    quarters, ISO weeks, an ambiguous slash date, 'which X are built on Y', a retroactive correction
+    with and without known_at, a two-team conflict, a restricted memo and an untrusted export."""
+    suite, _ = load_suite("retail")
+    results = run_suite(suite)
+    assert len(results) >= 25
+    assert [(r.case_id, r.behavior, r.sources) for r in results if not r.answer_ok] == []
+    assert [r.leaks for r in results if r.leaks] == []
