@@ -100,12 +100,16 @@ _EDGE_END = r"(?:end|close|last\s+day|konec|konci|ke\s+konci|eoy)\s+(?:of\s+)?(?
 # before it begins, "after Q2 2025" the day after it ends, "since 2025-07-01" the period from it to
 # as_of. "until" / "up to" leave the start open: not read (the resolver asks again).
 _QUALIFIERS = [
-    ("before", re.compile(r"\b(?:before|prior\s+to|earlier\s+than|pred)\s+(?:the\s+)?$")),
+    # "on or after" includes the day: it is "since"
+    ("since", re.compile(r"\b(?:since|starting(?:\s+(?:from|on|in))?|effective\s+from|od|on\s+or\s+after|from\s+and\s+including)"
+                         r"\s+(?:the\s+)?$")),
     ("after", re.compile(r"\b(?:after|later\s+than|following)\s+(?:the\s+)?$")),
     # bare "from" is not one: "orders from 2024" are orders of 2024
-    ("since", re.compile(r"\b(?:since|starting(?:\s+(?:from|on|in))?|effective\s+from|od)\s+(?:the\s+)?$")),
-    ("until", re.compile(r"\b(?:until|till|up\s+to|through|thru|do)\s+(?:the\s+)?$")),
+    ("until", re.compile(r"\b(?:until|till|up\s+to|through|thru|do|on\s+or\s+before)\s+(?:the\s+)?$")),
+    ("before", re.compile(r"\b(?:before|prior\s+to|earlier\s+than|pred)\s+(?:the\s+)?$")),
 ]
+# ... and after it: "from July 2025 onwards" is since July 2025
+_SINCE_AFTER = re.compile(r"\s*,?\s*(?:onwards?|and\s+(?:later|after|beyond|since)|or\s+later|forward|ab\s+dann|en\s+adelante|et\s+apres)\b")
 
 
 def _month_end(year: int, month: int) -> date:
@@ -159,6 +163,10 @@ _OF_YEAR = (r"(?:des\s+jahres\s+|del\s+ano\s+|de\s+l\W?annee\s+|dell\W?anno\s+|d
 _EN_COUNT_RE = r"\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
 
 
+def _full_year(digits: str) -> int:
+    return int(digits) if len(digits) == 4 else 2000 + int(digits)
+
+
 def _ordinal(word: str, most: int) -> int:
     """The number of an ordinal word, or 0 when it is beyond `most` (a fourth half): the builder
     then fails and the text is reported as unread."""
@@ -203,13 +211,17 @@ _PERIOD_FORMS = [
      lambda m, as_of: _month(int(m[2]), _MONTHS[m[1]])),
     (rf"\b(?:q|quarter\s*)([1-4])\s*[/ -]?\s*(?:of\s+)?{_Y}\b", lambda m, as_of: _quarter(int(m[2]), int(m[1]))),
     (rf"\bq([1-4])\s*{_YY}", lambda m, as_of: _quarter(2000 + int(m[2]), int(m[1]))),
+    # "1Q24", "3Q 2024", "Q1 FY25", "H2 FY2024" (canon's fiscal year is the calendar year, as FY2025 is)
+    (r"\b([1-4])q\s*['\u2019]?\s*((?:19|20)?\d{2})\b", lambda m, as_of: _quarter(_full_year(m[2]), int(m[1]))),
+    (r"\b([12])h\s*['\u2019]?\s*((?:19|20)?\d{2})\b", lambda m, as_of: _half(_full_year(m[2]), int(m[1]))),
+    (r"\bq([1-4])\s*(?:of\s+)?fy\s*['\u2019]?\s*((?:19|20)?\d{2})\b(?![/-]\d)", lambda m, as_of: _quarter(_full_year(m[2]), int(m[1]))),
+    (r"\bh([12])\s*(?:of\s+)?fy\s*['\u2019]?\s*((?:19|20)?\d{2})\b(?![/-]\d)", lambda m, as_of: _half(_full_year(m[2]), int(m[1]))),
     (rf"\b{_Y}\s*[/ -]?\s*q([1-4])\b", lambda m, as_of: _quarter(int(m[1]), int(m[2]))),
     (rf"\b([1-4])\.\s*(?:ctvrtleti|kvartal|quartal|trimestre|kwartaal)\w*\s+{_OF_YEAR}{_Y}\b",
      lambda m, as_of: _quarter(int(m[2]), int(m[1]))),
     (rf"\b({_ORDINAL_RE})\s+(?:{_QUARTER_WORDS})\s+{_OF_YEAR}{_Y}\b",
      lambda m, as_of: _quarter(int(m[2]), _ordinal(m[1], 4))),
-    (rf"\b({_ORDINAL_RE})\s+(?:{_HALF_WORDS})\s+{_OF_YEAR}{_Y}\b", lambda m, as_of: _half(int(m[2]), _ordinal(m[1], 2)),
-     ),
+    (rf"\b({_ORDINAL_RE})\s+(?:{_HALF_WORDS})\s+{_OF_YEAR}{_Y}\b", lambda m, as_of: _half(int(m[2]), _ordinal(m[1], 2))),
     # a quarter, half or month "of last year", "this year", "next year"
     (rf"\b(?:q([1-4])|h([12])|({_MONTH_RE}))\s+(?:of\s+)?(?:the\s+)?(last|previous|prior|this|current|next|coming)\s+year\b",
      lambda m, as_of: _of_relative_year(m, as_of)),
@@ -430,7 +442,8 @@ class TimeScan:
     periods_ranged: bool  # "from Q1 2025 to Q3 2025", "between January and March 2025" is not one
     periods_listed: int  # how many periods open the text as one list ("2024 and 2025": 2), else 0
     edges: tuple[Optional[str], ...]  # per period: "end", "start" or None
-    qualifiers: dict[int, tuple[str, int]]  # by an expression's start: (before|after|since|until, the word's start)
+    # by an expression's start: (before|after|since|until, where the qualified text starts, where it ends or -1)
+    qualifiers: dict[int, tuple[str, int, int]]
     unreadable: tuple[str, ...]  # date-like text no pattern read
     text: str  # folded
 
@@ -500,8 +513,12 @@ def scan_time(text: str) -> TimeScan:
         for kind, pattern in _QUALIFIERS:
             m = pattern.search(folded, 0, p.start)
             if m is not None:
-                qualifiers[p.start] = (kind, m.start())
+                qualifiers[p.start] = (kind, m.start(), -1)
                 break
+        else:
+            m = _SINCE_AFTER.match(folded, p.end)
+            if m is not None:
+                qualifiers[p.start] = ("since", p.start, m.end())
     unreadable = tuple(impossible) + tuple(m.group(0) for m in _DATE_LIKE.finditer(folded) if free(m.start(), m.end()))
     return TimeScan(tuple(points), tuple(periods), ranged, periods_ranged, listed if listed > 1 else 0, edges,
                     qualifiers, unreadable, folded)
@@ -545,7 +562,8 @@ def _qualified(scan: TimeScan, found: TimeFinding, as_of: date) -> TimeFinding:
             or (scan.range_between_first_two and scan.points and scan.points[0].start == start) \
             or (found.period is not None and found.period.label.count(" to ")):
         return found
-    kind, word_start = qualifier
+    kind, word_start, word_end = qualifier
+    end = max(end, word_end)
     first = found.reporting_date or found.period.start
     last = found.reporting_date or found.period.end
     out = TimeFinding(spans=[(word_start, end)], explicit=True)
