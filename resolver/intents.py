@@ -44,12 +44,15 @@ _NUMERIC = [
     r"\bhow (high|low|big|large|small)\b", r"\btrend\w*\b", r"\b(number|figure|value)s?\s+(for|in|on|at)\b",
     r"\bwas war\b", r"\bcual(es)? (fue|fueron|era|eran)\b", r"\bquel\w* (etait|etaient|a ete)\b",
     r"\bqual\w* (era|erano|foi|foram)\b",
+    # a breakdown ("AOV by month") is a series of values
+    r"\bby\s+(?:day|week|month|quarter|year|region|country|channel|segment|store|product|category)\b",
+    r"\bper\s+(?:day|week|month|quarter|year)\b(?=\s*\??\s*$)",
 ]
 _DEFINITION = [
     r"\bdefin\w*\b", r"\bmean\w*\b", r"\bappl(y|ies|ied)\b", r"\bapplicable\b", r"\bin effect\b", r"\bvalid\b",
-    r"\bplat(i|il|ila|ilo|ne|na)\b", r"\bznamen\w*\b", r"\bcalculated\b", r"\bcomputed\b", r"\brule\w*\b",
+    r"\bplat(i|il|ila|ilo|ne|na)\b", r"\bznamen\w*\b", r"\bcalculated\b(?!\s+from\b)", r"\bcomputed\b(?!\s+from\b)", r"\brule\w*\b",
     r"\bpravidl\w*\b", r"\bvypocit\w*\b", r"\bpocit\w*\b", r"\bhow (is|are|was|were) \w+ (calculated|defined|measured)\b",
-    r"\bbedeut\w*\b", r"\bberechn\w*\b", r"\bgilt\b", r"\bgalt\b", r"\bsignifi\w*\b", r"\bcalcul\w*\b",
+    r"\bbedeut\w*\b", r"\bberechn\w*\b", r"\bgilt\b", r"\bgalt\b", r"\bsignifi\w*\b", r"\bcalcul\w*\b(?!\s+from\b)",
     r"\baplica\w*\b", r"\bapplique\w*\b", r"\bcalcol\w*\b", r"\bbetekent\b", r"\bberekend\b", r"\bgeldt\b",
 ]
 _CURRENT = [
@@ -68,10 +71,11 @@ _INCLUDES = [
     r"\binclu\w*\b", r"\bexclu\w*\b", r"\bcompt\w*\b", r"\bincluy\w*\b", r"\bexcluy\w*\b", r"\bcontabiliz\w*\b",
     r"\bcompres[oi]\b", r"\besclu\w*\b", r"\binbegrepen\b", r"\bbevat\w*\b", r"\bmeegeteld\b",
     r"\bleft out\b", r"\bcover(s|ed)?\b", r"\bmitgezahlt\w*\b", r"\bberucksichtig\w*\b", r"\bschliess\w*(?=(?:\s+\S+){0,8}\s+aus\b)", r"\bignor(?:e|es|ed|ing)\b",
+    r"\b(?:take|takes|taken|taking|took)\b(?=(?:\s+\S+){0,6}\s+into\s+account\b)", r"\binto\s+account\b",
 ]
 _LINEAGE_UP = [
     r"\bupstream\b", r"\bfeeds?\b", r"\bfed\b", r"\bfeeding\b", r"\blineage\b", r"\bbuilt (from|on)\b", r"\bcomes? from\b",
-    r"\bderived from\b", r"\bdepends? on\b", r"\bsupport\w*\b", r"\bimplement\w*\b", r"\bbuilds?\b", r"\bpuvod\w*\b",
+    r"\bderived from\b", r"\b(?:computed|calculated)\s+from\b", r"\bdepends? on\b", r"\bsupport\w*\b", r"\bimplement\w*\b", r"\bbuilds?\b", r"\bpuvod\w*\b",
     r"\bzdroj\w*\b", r"\bnapaj\w*\b", r"\bvstup\w*\b", r"\bsources?\b", r"\bparents?\b",
     r"\bquellen\b", r"\bdatenquell\w*\b", r"\bspeis\w*\b", r"\bherkunft\b", r"\babgeleitet\b", r"\baliment\w*\b", r"\bprovien\w*\b",
     r"\bwoher\b", r"\bwovon\b", r"\bworauf\b", r"\bbasier\w*\s+auf\b", r"\bde\s+(?:que|quoi|cosa|quien)\s+(?:depend|dipend)\w*\b",
@@ -86,6 +90,10 @@ _LINEAGE_DOWN = [
     # the same in Spanish, French, Italian, Portuguese, German ("que depende de X", "was hangt von X ab")
     r"\b(?:que|quels?|quelles?|qui|cosa|quali|quale)(?:\s+(?!de\b|da\b)\w+){0,2}\s+(?:depend|dipend)\w*\s+(?:de|da|di|du|des)\b",
     r"\b(?:was|welche\w*)(?:\s+\w+)?\s+hang\w*\s+von\b",
+    r"\bwho\s+(?:consumes|reads|queries|relies\s+on)\b", r"\bwhat\s+(?:consumes|queries|reads\s+from)\b",
+    # "what happens if X changes" (en, es, de, fr, it, pt)
+    r"\bwhat\s+happens\s+(?:if|when)\b", r"\bque\s+pasa\s+si\b", r"\bwas\s+passiert\s+(?:wenn|falls)\b",
+    r"\bque\s+se\s+passe\W+t\W+il\s+si\b", r"\bcosa\s+succede\s+se\b", r"\bo\s+que\s+acontece\s+se\b",
     r"\bused by\b", r"\b(models?|tables?|dashboards?|reports?|jobs?|exposures?)\s+(that\s+)?(use|read|consume|query)\w*\b",
     # "which KPIs are built on X", "what models use X" (not "what is X built from": the subject is X)
     r"\b(?:which|what)(?:\s+(?!does\b|do\b|did\b|is\b|are\b|was\b|were\b)\w+){1,3}\s+(?:are|is|were|was|get|gets)\s+"
@@ -97,9 +105,21 @@ _LINEAGE_DOWN = [
     r"\bdopad\w*\b", r"\bovlivn\w*\b", r"\brozbi\w*\b", r"\bzavis\w*\b",
     r"\bauswirk\w*\b", r"\bbetroffen\b", r"\bafecta\w*\b", r"\bimpatt\w*\b", r"\bgevolg\w*\b",
 ]
-_FRESHNESS = [r"\bfresh\w*\b", r"\bstale\b", r"\bup to date\b", r"\blast (loaded|updated|refreshed|run)\b", r"\bcerstv\w*\b", r"\baktualizov\w*\b", r"\bsla\b",
+_FRESHNESS = [r"\bfresh\w*\b", r"\bstale\b", r"\bup to date\b", r"\blast (loaded|updated|refreshed|run)\b",
+              r"\blast\s+(?:load|loads|update|updates|refresh|refreshes|sync|syncs|synced)\b", r"\bhow\s+recent\b",
+              r"\bwie\s+aktuell\b", r"\bcerstv\w*\b", r"\baktualizov\w*\b", r"\bsla\b",
               r"\baktualisiert\b", r"\bzuletzt geladen\b", r"\bfrisch\w*\b", r"\bfraich\w*\b", r"\bmis a jour\b",
               r"\bactualizad\w*\b", r"\baggiornat\w*\b", r"\batualizad\w*\b", r"\bbijgewerkt\b"]
+# how a definition changed over time: every version, split at its boundaries (row 2 over its history)
+_HISTORY = [
+    r"\bhistory\b", r"\b(?:all|every|each)\s+(?:the\s+)?versions\b", r"\bversions\s+of\b", r"\bover\s+time\b",
+    r"\bhow\s+(?:has|have|did)\b(?:\s+\S+){0,6}\s+change[ds]?\b", r"\bwhen\s+(?:has|have|did|was)\b(?:\s+\S+){0,6}\s+change[ds]?\b",
+    r"\b(?:has|have)\b(?:\s+\S+){0,6}\s+(?:ever\s+)?changed\b",
+    r"\bhistorie\b", r"\bverlauf\b", r"\balle\s+versionen\b", r"\bgeandert\b", r"\bhistorial\b", r"\bha\s+cambiado\b",
+    r"\btodas\s+las\s+versiones\b", r"\bhistorique\b", r"\btoutes\s+les\s+versions\b", r"\ba\W+t\W+(?:il|elle)\s+change\b",
+    r"\bstoria\b", r"\bcambiat[oa]\b", r"\btutte\s+le\s+versioni\b", r"\bhistorico\b", r"\bmudou\b", r"\bzmenil\w*\b",
+    r"\bvsechny\s+verze\b",
+]
 _ASKS_MODEL = [r"\bmodels?\b", r"\bdbt\b", r"\btables?\b", r"\bmodel\w*\b", r"\btabulk\w*\b", r"\btabelle\w*\b",
                r"\btabla\w*\b", r"\btabel\w*\b"]
 _ASKS_SOURCES = [r"\bsources?\b", r"\braw\b", r"\bzdroj\w*\b", r"\bsurov\w*\b", r"\bquellen\b", r"\bdatenquell\w*\b", r"\bfuentes?\b",
@@ -125,8 +145,9 @@ def _alternation(patterns: list[str]) -> re.Pattern:
 
 
 _INJECTION_RE, _NUMERIC_RE, _DEFINITION_RE, _CURRENT_RE, _INCLUDES_RE, _LINEAGE_UP_RE, _LINEAGE_DOWN_RE, _FRESHNESS_RE, \
-    _ASKS_MODEL_RE, _ASKS_SOURCES_RE = map(_alternation, (_INJECTION, _NUMERIC, _DEFINITION, _CURRENT, _INCLUDES, _LINEAGE_UP,
-                                                         _LINEAGE_DOWN, _FRESHNESS, _ASKS_MODEL, _ASKS_SOURCES))
+    _HISTORY_RE, _ASKS_MODEL_RE, _ASKS_SOURCES_RE = map(_alternation, (
+        _INJECTION, _NUMERIC, _DEFINITION, _CURRENT, _INCLUDES, _LINEAGE_UP, _LINEAGE_DOWN, _FRESHNESS, _HISTORY, _ASKS_MODEL,
+        _ASKS_SOURCES))
 
 
 def _any(pattern: re.Pattern, text: str) -> bool:
@@ -147,6 +168,7 @@ def cues(text: str) -> dict[str, bool]:
         "upstream": _any(_LINEAGE_UP_RE, text),
         "downstream": _any(_LINEAGE_DOWN_RE, text),
         "freshness": _any(_FRESHNESS_RE, text),
+        "history": _any(_HISTORY_RE, text),
         "asks_model": _any(_ASKS_MODEL_RE, text),
         "asks_sources": _any(_ASKS_SOURCES_RE, text),
     }

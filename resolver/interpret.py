@@ -103,6 +103,8 @@ def reading_of(question: str, time: TimeFinding, words: Words) -> Reading:
         reading.intent = "definition_current"
     elif time.period is not None:
         reading.intent = "definition_period"
+    elif flags["history"] and not time.explicit:
+        reading.intent = "definition_period"  # over the subject's whole history: the policy knows its span
     if reading.intent != "lineage":
         reading.asks = [k for k in ("model", "sources") if flags["asks_" + k]]
         if reading.asks and not flags["upstream"] and not flags["definition"]:

@@ -428,6 +428,8 @@ def resolve(reading: Reading, source: EvidenceSource, as_of: date) -> Decision:
             or (len(reading.versions) == 1 and reading.intent == "definition_at"
                 and _past_approved(named_version(subject.revisions, reading.versions[0]), as_of))):
         return _versions_side_by_side(reading, subject, source, as_of, interp, tools)
+    if reading.intent == "definition_period" and reading.time.period is None:
+        return _history(reading, subject, source, as_of, interp, tools)
     if reading.version:
         named = named_version(subject.revisions, reading.version)
         if not named:
@@ -520,6 +522,17 @@ def _versions_side_by_side(reading: Reading, subject: Subject, source, as_of: da
     period = Period(start, max(max(ends), start), f"spanned by {names}")
     interp.update(intent="definition_period", period=period.as_dict(), reporting_date=None)
     spanned = dataclasses.replace(reading, intent="definition_period", time=TimeFinding(period=period, explicit=True))
+    return _period(spanned, subject, source, None, interp, tools)
+
+
+def _history(reading: Reading, subject: Subject, source, as_of: date, interp: dict, tools) -> Decision:
+    """"How has X changed?", "all versions of X": the period from the first authoritative version's
+    start to as_of, answered as a period (row 2: each version primary, split at the boundaries)."""
+    starts = [r.record.effective_from for r in subject.revisions if authoritative(r.record) and r.record.effective_from]
+    start = min(starts) if starts else as_of
+    period = Period(min(start, as_of), as_of, f"since the first version of {subject.mention}")
+    interp.update(period=period.as_dict(), reporting_date=None)
+    spanned = dataclasses.replace(reading, time=TimeFinding(period=period, explicit=True))
     return _period(spanned, subject, source, None, interp, tools)
 
 

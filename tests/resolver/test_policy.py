@@ -385,3 +385,12 @@ def test_a_retroactive_correction_names_what_it_corrected():
     # outside the corrected interval, and for an ordinary successor, nothing is said
     later = ask([v1, fix], "Which churn definition applied on 2026-06-30?")
     assert later.ids("primary") == ["C.v1"] and later.ids("context") == [] and "correction" not in later.answer
+
+
+def test_how_a_definition_changed_is_its_history_split_at_each_version():
+    v1 = rec("C.v1", effective_from=date(2022, 1, 1), effective_to=date(2024, 6, 30), status="superseded", superseded_by="C.v2")
+    v2 = rec("C.v2", effective_from=date(2024, 7, 1), supersedes="C.v1")
+    bundle = ask([v1, v2], "When did the churn definition change?")
+    assert bundle.behavior.value == "clarify_or_split" and sorted(bundle.ids("primary")) == ["C.v1", "C.v2"]
+    assert "2024-07-01" in bundle.answer and bundle.interpretation.period["start"] == "2022-01-01"
+    assert ask([v2], "How has churn changed over time?").behavior.value == "answer"  # one version: nothing changed
