@@ -218,8 +218,10 @@ def _partial_matches(q: list[str], lookup: NameLookup) -> list[Match]:
 
 
 # a last word that only says what kind of record a name is, written or not: "billing
-# subscriptions" for "Billing subscriptions source" (titles keep these words in their name forms)
-_LAST_KIND_WORDS = frozenset("source sources table tables dataset datasets view report dashboard zdroj tabulka".split())
+# subscriptions" for "Billing subscriptions source", "the pricing committee" for "Pricing committee
+# minutes" (titles keep these words in their name forms)
+_LAST_KIND_WORDS = frozenset("source sources table tables dataset datasets view report dashboard zdroj tabulka "
+                             "memo memos memorandum minutes notes protocol protokoll deck slides".split())
 
 
 def _one_word_left_out(name: list[str], span: list[str]) -> bool:
