@@ -239,7 +239,7 @@ def _compound_matches(q: list[str], covered: set[int], lookup: NameLookup) -> li
             continue
         parts = [p for p in tok.split("-") if p]
         for a in range(len(parts)):
-            for b in range(a + 1, len(parts) + (1 if a else 0)):  # never the whole token again
+            for b in range(a + 1, len(parts) + 1):  # the whole token too: "average-order-value" is "average order value"
                 runs.setdefault(" ".join(parts[a:b]), []).append(i)
     if not runs:
         return []

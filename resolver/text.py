@@ -15,9 +15,17 @@ def fold(text: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
+_DOTTED = re.compile(r"(?:[a-z]\.){2,}[a-z]?")
+
+
 def tokens(text: str) -> list[str]:
-    """Word tokens; identifiers such as model.shop.fct_orders#amount stay whole."""
-    return [t.rstrip(".:/-") for t in _TOKEN.findall(fold(text))]
+    """Word tokens; identifiers such as model.shop.fct_orders#amount stay whole; an abbreviation
+    written with dots is its letters ("A.O.V." -> "aov")."""
+    out = []
+    for t in _TOKEN.findall(fold(text)):
+        t = t.rstrip(".:/-")
+        out.append(t.replace(".", "") if _DOTTED.fullmatch(t + ".") else t)
+    return out
 
 
 def words(text: str) -> list[str]:
