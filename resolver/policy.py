@@ -298,8 +298,8 @@ def _several_subjects(reading: Reading, subject: "Subject", others: list[str], v
         lines.append(f"{eid} ({label(rev)}) {cite(rev)}")
     return Decision(
         Behavior.clarify_or_split, Interpretation(**interp),
-        "The question names more than one subject: " + "; ".join(lines) + ". canon answers for one subject at a "
-        "time, so that each answer rests on its own governed evidence. Ask about each one separately.",
+        "The question names more than one subject: " + "; ".join(lines) + ". Which one should canon answer first "
+        "(it answers one subject at a time, so that each answer rests on its own governed evidence)?",
         evidence=evidence, gaps=[f"several subjects named: {', '.join(entity_ids)}"], tools=tools)
 
 
@@ -667,9 +667,11 @@ def _definition(reading: Reading, subject: Subject, source, day: date, interp, t
                      "date, by " + "; ".join(d.citation() for d in ranked.decisions) + ".")
     for corrected in _corrected_on(primary, subject.revisions, day):
         evidence.append((corrected, "context"))
-        parts.append(f"It is a correction, recorded {primary.recorded_at.date().isoformat()}, of {label(corrected)} "
-                     f"{cite(corrected)}, which applied to this date until then; a question asked with a known_at before "
-                     f"that time gets the answer as the catalog held it then.")
+        # (no recorded_at date in the text: a bundle's evidence carries effective dates only, and the
+        # worded-answer check accepts no date the evidence does not give)
+        parts.append(f"It is a retroactive correction of {label(corrected)} {cite(corrected)}, which applied to this "
+                     "date until the correction was recorded; a question asked with a known_at before then gets the "
+                     "answer as the catalog held it at that time.")
     if rec.grain:
         parts.append(f"Grain: {rec.grain} {cite(primary)}.")
     if support["model"]:
