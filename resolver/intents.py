@@ -131,7 +131,7 @@ _STOP = set(
     this that these those it its it's as per about under over than then there here our your my their we you i me us
     reporting date day time period definition definitions metric metrics apply applies applied applicable use used
     please tell show give say says according currently current approved official rule rules count counted counting
-    while during force effect effective valid validity netted off since until
+    while during force effect effective valid validity netted off since until policy policies cover covers covered
     include includes included including counts exclude excludes excluded excluding contain contains part deduct deducted
     je jsou byl byla bylo byly by se si do na v ve z ze za k ke o od pro pri s so a i nebo ale jak jaky jaka jake
     ktery ktera ktere kdo co kdy kde proc mel mela melo meli ma maji muze mohou zahrnout zahrnovat zahrnuty zahrnuje

@@ -131,8 +131,18 @@ def sentences_about(body: str, topic: list[str]) -> list[str]:
     return found
 
 
+# English derivational and inflectional endings: "pseudonymisation" is said as "pseudonymised",
+# "cancellations" as "cancelled", "exclusion" as "excluded"
+_ENDINGS = ("isations", "izations", "isation", "ization", "ations", "itions", "ation", "ition", "sions", "sion", "ments",
+            "ment", "ings", "ing", "ised", "ized", "ises", "izes", "ies", "ied", "ed", "es", "s")
+
+
 def _mentions(text: str, word: str) -> bool:
     stem = word[: max(4, len(word) - 2)]
+    for ending in _ENDINGS:
+        if word.endswith(ending) and len(word) - len(ending) >= 4:
+            stem = min(stem, word[: len(word) - len(ending)], key=len)
+            break
     return re.search(r"\b" + re.escape(stem), text) is not None
 
 

@@ -51,6 +51,7 @@ def test_how_a_question_routes(case):
     ("Does churn include reactivated customers?", ["reactivated", "customers"]),
     ("Since when does churn exclude reactivated customers?", ["reactivated", "customers"]),
     ("Seit wann schließt der Churn reaktivierte Kunden aus?", ["reaktivierte", "kunden"]),
+    ("Which policy of churn covers pseudonymisation?", ["pseudonymisation"]),
 ])
 def test_an_inclusion_question_s_topic_holds_neither_its_cue_nor_function_words(question, topic):
     from datetime import date

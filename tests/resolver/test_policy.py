@@ -394,3 +394,13 @@ def test_how_a_definition_changed_is_its_history_split_at_each_version():
     assert bundle.behavior.value == "clarify_or_split" and sorted(bundle.ids("primary")) == ["C.v1", "C.v2"]
     assert "2024-07-01" in bundle.answer and bundle.interpretation.period["start"] == "2022-01-01"
     assert ask([v2], "How has churn changed over time?").behavior.value == "answer"  # one version: nothing changed
+
+
+def test_an_inclusion_topic_is_found_in_another_form_of_its_word():
+    from resolver.policy import sentences_about
+
+    body = "Patient data is kept for 8 years, then pseudonymised. Cancelled orders are excluded."
+    assert sentences_about(body, ["pseudonymisation"]) == ["Patient data is kept for 8 years, then pseudonymised."]
+    assert sentences_about(body, ["cancellations"]) == ["Cancelled orders are excluded."]
+    assert sentences_about(body, ["exclusion"]) == ["Cancelled orders are excluded."]
+    assert sentences_about(body, ["shipping"]) == []
