@@ -48,10 +48,15 @@ def _blank(text: str, spans: list[tuple[int, int]]) -> str:
 def _without_mentions(text: str, mentions: list[Match], mark: Optional[str] = None) -> str:
     """The question's tokens without its names; with `mark`, each name leaves that token in its place
     (so that cues can tell "which models are built on X" from "what is X built from")."""
-    toks = tokens(text)
     starts = {m.start for m in mentions}
     drop = {i for m in mentions for i in range(m.start, m.end)}
-    return " ".join(mark if i in starts and mark else t for i, t in enumerate(toks) if i not in drop or (mark and i in starts))
+    kept = []
+    for i, t in enumerate(tokens(text)):
+        if mark and i in starts:
+            kept.append(mark)
+        elif i not in drop:
+            kept.append(t)
+    return " ".join(kept)
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Optional
 
@@ -294,7 +294,7 @@ def _topic_from_other_names(reading: Reading, subject: "Subject") -> Reading:
     chosen = next((m for m in reading.mentions if subject.entity_id in m.entity_ids), None)
     others = [w for m in reading.mentions if chosen is not None and (m.end <= chosen.start or chosen.end <= m.start)
               and not m.entity_ids & chosen.entity_ids for w in m.name.split(" ")]
-    return replace(reading, topic=list(dict.fromkeys(others)))
+    return dataclasses.replace(reading, topic=list(dict.fromkeys(others)))
 
 
 def _several_subjects(reading: Reading, subject: "Subject", others: list[str], views, day, interp, tools) -> Decision:
