@@ -84,6 +84,7 @@ class LineageGraph:
         self._succ: dict[str, dict[str, Keyed]] = {}
         self._pred: dict[str, dict[str, Keyed]] = {}
         self._runs: dict[bool, _RunsByNode] = {}  # upstream? -> compiled runs, dropped on add
+        self._by_name: Optional[dict[str, list[str]]] = None  # short name -> nodes, built on first use
         for edge in edges:
             self.add(edge)
 
@@ -101,6 +102,7 @@ class LineageGraph:
     def add(self, edge: LineageEdge) -> None:
         self._link(edge)
         self._runs.clear()
+        self._by_name = None
 
     def _link(self, edge: LineageEdge) -> None:
         """Store the edge; a second edge with the same ends, origin and start replaces the first."""
@@ -120,6 +122,16 @@ class LineageGraph:
     @property
     def nodes(self) -> list[str]:
         return list(self._succ)
+
+    def nodes_named(self, name: str) -> list[str]:
+        """Nodes (not columns) whose id ends in this name: "fct_orders" -> model.shop.fct_orders."""
+        if self._by_name is None:
+            index: dict[str, list[str]] = {}
+            for node in self._succ:
+                if "#" not in node:
+                    index.setdefault(node.rpartition(".")[2].lower(), []).append(node)
+            self._by_name = index
+        return list(self._by_name.get(name.lower(), ()))
 
     def to_networkx(self, at: Optional[datetime] = None, allow: Allow = None):
         """The graph (or what holds at `at` and `allow` admits) as a networkx MultiDiGraph keyed

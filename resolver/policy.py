@@ -391,6 +391,10 @@ def resolve(reading: Reading, source: EvidenceSource, as_of: date) -> Decision:
         )
     if kind == "none" and reading.nodes and reading.intent in ("lineage", "definition_at", "definition_current"):
         return _node_lineage(reading, reading.nodes[0], source, day or as_of, interp, tools)
+    if kind == "none" and reading.intent == "lineage":
+        node = _node_named(reading, source)
+        if node is not None:
+            return _node_lineage(reading, node, source, day or as_of, interp, tools)
     if kind == "none":
         found_by_search, hits = _discover(reading, source, day or as_of, tools)
         if found_by_search is not None:
@@ -933,6 +937,30 @@ def _lineage(reading: Reading, subject: Subject, source, day, interp, tools) -> 
 
 _ORIGIN_WORDS = {"dbt": "dbt artifacts", "openlineage": "OpenLineage events", "record": "lineage records",
                  "definition": "the models and sources definitions name"}
+
+
+_NODE_KIND_CUES = {"source": ("source.",), "sources": ("source.",), "model": ("model.",), "models": ("model.",),
+                   "seed": ("seed.",), "table": ("model.", "source."), "dataset": ("dataset.", "source.")}
+
+
+def _node_named(reading: Reading, source: EvidenceSource) -> Optional[str]:
+    """A lineage node no record names, written by its short name ("what feeds fct_orders?" for
+    model.shop.fct_orders, stated only in a lineage record's edges): the one node of that name the
+    requester can walk. Several of one name, a word of the question ("model", "source") may decide;
+    otherwise none is chosen."""
+    view = source.lineage()
+    words_ = [w for w in undated_tokens(reading.question, reading.time.spans) if len(w) >= 3 and not is_function_word(w)]
+    found: list[str] = []
+    for w in words_:
+        for node in view.graph.nodes_named(w):
+            if node not in found and view.node_allowed(node) and (view.walk(node, upstream=True)[0]
+                                                                 or view.walk(node, upstream=False)[0]):
+                found.append(node)
+    if len(found) > 1:
+        prefixes = tuple(p for w in words_ for p in _NODE_KIND_CUES.get(w, ()))
+        typed = [n for n in found if prefixes and n.startswith(prefixes)]
+        found = typed if len(typed) == 1 else found
+    return found[0] if len(found) == 1 else None
 
 
 def _node_lineage(reading: Reading, node: str, source: EvidenceSource, day: date, interp, tools) -> Decision:

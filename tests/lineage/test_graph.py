@@ -68,3 +68,13 @@ def test_networkx_export_holds_the_same_edges_and_closure():
         (e.source, e.target, (e.origin, e.valid_from)) for e in g.edges(at=at(12)))
     assert nx.descendants(exported, "a") == set(g.downstream("a", at=at(12)))
     assert nx.ancestors(exported, "e") == set(g.upstream("e", at=at(12)))
+
+
+def test_nodes_are_found_by_their_short_name():
+    from lineage.graph import LineageEdge, LineageGraph
+
+    g = LineageGraph([LineageEdge(source="source.shop.orders", target="model.shop.orders", kind="dbt", origin="m", origin_kind="record"),
+                      LineageEdge(source="model.shop.orders#id", target="model.shop.fct#id", kind="column", origin="m",
+                                  origin_kind="record")])
+    assert sorted(g.nodes_named("ORDERS")) == ["model.shop.orders", "source.shop.orders"]
+    assert g.nodes_named("id") == [] and g.nodes_named("fct") == []

@@ -404,3 +404,15 @@ def test_an_inclusion_topic_is_found_in_another_form_of_its_word():
     assert sentences_about(body, ["cancellations"]) == ["Cancelled orders are excluded."]
     assert sentences_about(body, ["exclusion"]) == ["Cancelled orders are excluded."]
     assert sentences_about(body, ["shipping"]) == []
+
+
+def test_a_lineage_node_no_record_names_is_found_by_its_short_name():
+    pipeline = rec("LIN.ORDERS", entity_id="lineage.orders", entity_type="lineage", title="Orders pipeline",
+                   edges=[{"from": "source.shop.orders", "to": "model.shop.stg_orders"},
+                          {"from": "model.shop.stg_orders", "to": "model.shop.fct_orders"}])
+    bundle = ask([pipeline], "What feeds fct_orders?")
+    assert bundle.behavior.value == "answer" and bundle.ids("primary") == ["LIN.ORDERS"]
+    assert "model.shop.stg_orders" in bundle.answer and "source.shop.orders" in bundle.answer
+    assert ask([pipeline], "What depends on stg_orders?").interpretation.direction == "downstream"
+    hidden = ask([pipeline], "What feeds fct_orders?", roles=("others",))
+    assert hidden.behavior.value != "answer" and "stg_orders" not in hidden.answer
