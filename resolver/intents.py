@@ -83,7 +83,7 @@ _LINEAGE_UP = [
     r"\bfuentes?\b", r"\bproviene\w*\b", r"\bfont[ei]\b", r"\bderiva\w*\b", r"\bbron\w*\b", r"\bgevoed\b",
 ]
 _LINEAGE_DOWN = [
-    r"\bdownstream\b", r"\bbreaks?\b", r"\bbroken\b", r"\bimpact\w*\b", r"\baffect\w*\b", r"\bdepends? on (it|this)\b",
+    r"\bdownstream\b", r"\bbreaks?\b", r"\bbroken\b", r"\bfails?\s+if\b", r"\bwould\s+fail\b", r"\bimpact\w*\b", r"\baffect\w*\b", r"\bdepends? on (it|this)\b",
     r"\bwhat (depends|relies) on\b", r"\bwho uses\b", r"\bwhat uses\b", r"\bconsumers?\b", r"\bchildren\b",
     # "which metrics depend on X" (not "what does X depend on": the subject is X, upstream)
     r"\b(?:which|what)(?:\s+(?!does\b|do\b|did\b)\w+){0,3}\s+(?:depends?|depended|rel(?:y|ies|ied))\s+(?:up)?on\b",
@@ -107,7 +107,10 @@ _LINEAGE_DOWN = [
 ]
 _FRESHNESS = [r"\bfresh\w*\b", r"\bstale\b", r"\bup to date\b", r"\blast (loaded|updated|refreshed|run)\b",
               r"\blast\s+(?:load|loads|update|updates|refresh|refreshes|sync|syncs|synced)\b", r"\bhow\s+recent\b",
-              r"\bwie\s+aktuell\b", r"\bcerstv\w*\b", r"\baktualizov\w*\b", r"\bsla\b",
+              r"\bwie\s+aktuell\b",
+              # run results: "did stg_payments run successfully?", "the latest run of X"
+              r"\b(?:did|has|have)\b(?:\s+\S+){0,5}\s+(?:run|ran|succeed\w*|fail(?:ed)?|load(?:ed)?)\b(?!\s+if\b)",
+              r"\brun\s+(?:successfully|status|results?)\b", r"\blatest\s+run\b", r"\bcerstv\w*\b", r"\baktualizov\w*\b", r"\bsla\b",
               r"\baktualisiert\b", r"\bzuletzt geladen\b", r"\bfrisch\w*\b", r"\bfraich\w*\b", r"\bmis a jour\b",
               r"\bactualizad\w*\b", r"\baggiornat\w*\b", r"\batualizad\w*\b", r"\bbijgewerkt\b"]
 # how a definition changed over time: every version, split at its boundaries (row 2 over its history)

@@ -805,6 +805,9 @@ def _metric_value(reading: Reading, subject: Subject, source, day, interp, tools
                     gaps=["the value must come from executing the metric; no semantic-layer executor is configured"], tools=tools)
 
 
+_CHECK_KINDS = {"source_freshness": "freshness check", "run_result": "dbt run", "openlineage_run": "OpenLineage run"}
+
+
 def _freshness(reading: Reading, subject: Subject, source, day, interp, tools) -> Decision:
     nodes = sorted({n for r in subject.revisions for n in describes(r.record)})
     observations = source.freshness(nodes)
@@ -814,13 +817,21 @@ def _freshness(reading: Reading, subject: Subject, source, day, interp, tools) -
                         f"No freshness check of {subject.mention} is recorded, so canon cannot say whether it is fresh; "
                         "it does not infer freshness from documentation.",
                         gaps=[f"no recorded freshness result for {subject.entity_id}"], tools=tools)
-    latest = max(observations, key=lambda o: o.checked_at)
+    by_then = [o for o in observations if o.checked_at.date() <= day]  # a check after the reporting date says nothing of it
+    if not by_then:
+        return Decision(Behavior.abstain, Interpretation(**interp),
+                        f"No freshness check of {subject.mention} is recorded on or before {day.isoformat()}; the first "
+                        "recorded one is later, so canon cannot say whether it was fresh then.",
+                        gaps=[f"no recorded freshness result for {subject.entity_id} on or before {day.isoformat()}"],
+                        tools=tools)
+    latest = max(by_then, key=lambda o: o.checked_at)
     rev = _representative(subject.revisions, day)
     loaded = f", data loaded up to {latest.max_loaded_at.isoformat()}" if latest.max_loaded_at else ""
     criteria = f" (criteria: {latest.criteria})" if latest.criteria else ""
     age = (day - latest.checked_at.date()).days
-    staleness = f" That check is {age} day(s) old as of {day.isoformat()}; nothing newer is recorded." if age > 0 else ""
-    text = (f"The latest recorded freshness check of {subject.mention} {cite(rev)} at {latest.checked_at.isoformat()} "
+    what = _CHECK_KINDS.get(latest.kind, "freshness check")
+    staleness = f" That {what} is {age} day(s) old as of {day.isoformat()}; nothing newer is recorded." if age > 0 else ""
+    text = (f"The latest recorded {what} of {subject.mention} {cite(rev)} at {latest.checked_at.isoformat()} "
             f"returned {latest.status}{loaded}{criteria}; recorded by {latest.origin}.{staleness}")
     # the answer rests on the recorded check; the record only identifies what was checked
     role = "primary" if authoritative(rev.record) else "supporting"

@@ -416,3 +416,22 @@ def test_a_lineage_node_no_record_names_is_found_by_its_short_name():
     assert ask([pipeline], "What depends on stg_orders?").interpretation.direction == "downstream"
     hidden = ask([pipeline], "What feeds fct_orders?", roles=("others",))
     assert hidden.behavior.value != "answer" and "stg_orders" not in hidden.answer
+
+
+def test_freshness_is_read_from_checks_made_by_the_reporting_date():
+    from resolver.source import Freshness
+
+    src = rec("SRC.ORD", entity_id="source.shop.orders", entity_type="source", title="Shop orders")
+    index = EntityIndex.build([(n, "source.shop.orders") for n in src.record.names()])
+    checks = [Freshness(node_id="source.shop.orders", status="pass", checked_at=datetime(2025, 3, 1, tzinfo=timezone.utc)),
+              Freshness(node_id="source.shop.orders", status="error", checked_at=datetime(2026, 3, 1, tzinfo=timezone.utc),
+                        kind="run_result")]
+
+    def fresh(question):
+        return answer(question, requester=Requester(roles=["analysts"]), as_of=date(2026, 6, 1), known_at=None, index=index,
+                      source=MemorySource([src], ("analysts",), freshness_rows=checks))
+
+    assert "dbt run" in fresh("Is shop orders fresh?").answer and "error" in fresh("Is shop orders fresh?").answer
+    then = fresh("Was shop orders fresh on 2025-06-30?")
+    assert then.behavior.value == "answer" and "pass" in then.answer and "2026-03-01" not in then.answer
+    assert fresh("Was shop orders fresh on 2024-06-30?").behavior.value == "abstain"
