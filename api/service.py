@@ -127,13 +127,25 @@ class ServedAnswer:
     As an answer-cache entry it is kept for one catalog generation (CanonService._answers), and
     served only after its evidence verifies again for the requester."""
 
-    __slots__ = ("_bundle", "shown", "checked", "_body")
+    __slots__ = ("shown", "checked", "_body")
 
-    def __init__(self, bundle: dict):
-        self._bundle = {k: v for k, v in bundle.items() if k != "id"}
-        self.shown = {e["evidence_id"]: (e["revision"], e["content_hash"]) for e in bundle["evidence"]}
-        self.checked = set(self.shown) | set(bundle["context_ids"])
-        self._body = compact_json(self._bundle)
+    def __init__(self, body: bytes, shown: dict[str, tuple[int, str]], checked: set[str]):
+        self._body = body  # compact UTF-8 JSON of the bundle without its request id
+        self.shown = shown  # evidence id -> (revision, content hash) of what the bundle shows
+        self.checked = checked  # every id verified again before the entry is served
+
+    @classmethod
+    def of(cls, bundle: Bundle) -> "ServedAnswer":
+        """A resolved bundle, serialized by pydantic-core in one pass (fields in declaration order)."""
+        shown = {e.evidence_id: (e.revision, e.content_hash) for e in bundle.evidence}
+        return cls(bundle.model_dump_json(exclude={"id"}).encode("utf-8"), shown, set(shown) | set(bundle.context_ids))
+
+    @classmethod
+    def parse(cls, text: str) -> "ServedAnswer":
+        """An answer-cache row's payload (a ServedAnswer's text, without a request id), served as stored."""
+        bundle = json.loads(text)
+        shown = {e["evidence_id"]: (e["revision"], e["content_hash"]) for e in bundle["evidence"]}
+        return cls(text.encode("utf-8"), shown, set(shown) | set(bundle["context_ids"]))
 
     @property
     def text(self) -> str:
@@ -144,7 +156,7 @@ class ServedAnswer:
         return fresh if request_id is None else {"id": request_id, **fresh}
 
     def body(self, request_id: Optional[str]) -> bytes:
-        if request_id is None or not self._bundle:
+        if request_id is None or self._body == b"{}":
             return self._body if request_id is None else compact_json({"id": request_id})
         return b'{"id":' + json.dumps(request_id, ensure_ascii=False).encode("utf-8") + b"," + self._body[1:]
 
@@ -296,7 +308,7 @@ class CanonService:
         in, and only if its evidence still verifies for this requester."""
         def stored() -> Optional[ServedAnswer]:
             payload = self.catalog.cached(key, generation)
-            return None if payload is None else ServedAnswer(payload)
+            return None if payload is None else ServedAnswer.parse(payload)
 
         found = self._answers.get(generation, key, stored)
         if found is None:
@@ -310,7 +322,7 @@ class CanonService:
     def _answer(self, request: AskRequest, key: str, generation: int) -> tuple[Bundle, "ServedAnswer"]:
         """Resolve (request.as_of set), cache what may be cached, store the bundle for audit."""
         bundle = self._resolve_only(request, generation)
-        served = ServedAnswer(bundle.to_json())
+        served = ServedAnswer.of(bundle)
         cacheable = bundle.behavior.value in ("answer", "answer_with_conflict", "clarify_or_split") \
             and bool(bundle.evidence) and bundle.validation.passed
         if request.id is not None:

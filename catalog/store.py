@@ -513,11 +513,10 @@ class Catalog:
             statements.append((self._CACHE, {"k": key, "g": generation, "p": cached}))
         self.driver.execute_all(statements)
 
-    def cached(self, key: str, generation: int) -> Optional[dict]:
-        """The answer cached under `key` for this catalog generation (older ones are stale)."""
-        payload = self.driver.scalar("SELECT payload FROM answer_cache WHERE key = :k AND generation = :g",
-                                     {"k": key, "g": generation})
-        return json.loads(payload) if payload else None
+    def cached(self, key: str, generation: int) -> Optional[str]:
+        """The JSON text of the answer cached under `key` for this catalog generation (older ones are stale)."""
+        return self.driver.scalar("SELECT payload FROM answer_cache WHERE key = :k AND generation = :g",
+                                  {"k": key, "g": generation}) or None
 
     def bundle_created_at(self, bundle_id: str) -> Optional[datetime]:
         return _utc(self.driver.scalar("SELECT created_at FROM bundle WHERE bundle_id = :b", {"b": bundle_id}))
