@@ -152,4 +152,5 @@ class _Unauthorized(Exception):
 def run(service: CanonService, keys_path: str, host: str, port: int) -> None:
     import uvicorn
 
+    service.catalog.driver.checkpoint_in_background()
     uvicorn.run(create_app(service, load_keys(keys_path)), host=host, port=port, log_level="warning")

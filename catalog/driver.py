@@ -44,6 +44,8 @@ class Driver:
         self._local = threading.local()
         self._compiled: dict[str, tuple[list[str], list[str]]] = {}
         self._mark = "?" if self.file is not None else "%s"
+        self._checkpoints: Optional[threading.Event] = None  # set: a checkpoint is due (checkpoint_in_background)
+        self._commits = 0
 
     # -- statements ----------------------------------------------------------------------------
 
@@ -83,6 +85,10 @@ class Driver:
                 conn.execute("ROLLBACK")
                 raise
             conn.execute("COMMIT")
+            if self._checkpoints is not None:
+                self._commits += 1
+                if self._commits % self.CHECKPOINT_EVERY == 0:
+                    self._checkpoints.set()
             return
         conn = self._engine().raw_connection()
         try:
@@ -96,6 +102,34 @@ class Driver:
             conn.commit()
         finally:
             conn.close()
+
+    CHECKPOINT_EVERY = 64  # commits of this process between two background checkpoints
+    BACKSTOP_PAGES = 20000  # WAL pages after which a committing connection checkpoints itself all the same
+
+    def checkpoint_in_background(self) -> None:
+        """For a long-running server: copy the write-ahead log into the database file (a checkpoint,
+        which syncs the file) on a thread of its own instead of in the commit that crosses SQLite's
+        1000-page threshold, so a request never waits for it. The thread holds the GIL only to
+        loop; sqlite3 releases it while it checkpoints. Every CHECKPOINT_EVERY commits of this
+        process; connections of this process checkpoint themselves only past BACKSTOP_PAGES (if
+        the thread falls behind). No-op for other databases."""
+        if self.file is None or self._checkpoints is not None:
+            return
+        self._checkpoints = threading.Event()
+        conn = getattr(self._local, "conn", None)
+        if conn is not None:
+            conn.execute(f"PRAGMA wal_autocheckpoint={self.BACKSTOP_PAGES}")
+        threading.Thread(target=self._checkpointer, name="canon-checkpoint", daemon=True).start()
+
+    def _checkpointer(self) -> None:
+        due = self._checkpoints
+        while True:
+            due.wait()
+            due.clear()
+            try:
+                self._sqlite().execute("PRAGMA wal_checkpoint(PASSIVE)")
+            except sqlite3.Error:
+                pass  # busy or locked: the next one catches up (or a connection past the backstop)
 
     def column_time(self, value: datetime):
         """A datetime as a value comparable with DATETIME columns written through SQLAlchemy."""
@@ -114,6 +148,8 @@ class Driver:
         if conn is None:
             conn = sqlite3.connect(self.file, timeout=5.0, isolation_level=None)
             conn.execute("PRAGMA synchronous=NORMAL")
+            if self._checkpoints is not None:
+                conn.execute(f"PRAGMA wal_autocheckpoint={self.BACKSTOP_PAGES}")
             self._local.conn = conn
         return conn
 
