@@ -62,6 +62,9 @@ _CURRENT = [
     r"\bofficiel\w*\b", r"\ben vigueur\b", r"\bvigente\b", r"\baprobad\w*\b", r"\boficial\w*\b", r"\battual\w*\b",
     r"\bapprovat\w*\b", r"\bufficial\w*\b", r"\batual\w*\b", r"\baprovad\w*\b", r"\bhuidig\w*\b",
     r"\bgoedgekeurd\w*\b", r"\bofficieel\b",
+    # "is v1 still valid?": about now, not about v1's own interval
+    r"\bstill\b", r"\bnowadays\b", r"\bimmer\s+noch\b", r"\bnoch\s+(?:gultig|aktuell|in\s+kraft)\b", r"\btodavia\b",
+    r"\btoujours\b", r"\bancora\b", r"\bainda\b", r"\bstale\s+plat\w*\b", r"\bporad\s+plat\w*\b", r"\bnog\s+steeds\b",
 ]
 _INCLUDES = [
     r"\binclud\w*\b", r"\bexclud\w*\b", r"\bcount(ed|s)?\b", r"\bcontain\w*\b", r"\bpart of\b", r"\bdeduct\w*\b",

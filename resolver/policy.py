@@ -448,7 +448,7 @@ def resolve(reading: Reading, source: EvidenceSource, as_of: date) -> Decision:
         named = named_version(subject.revisions, reading.version)
         if not named:
             return _no_such_version(reading, subject, interp, tools)
-        if not reading.time.explicit:
+        if not reading.time.explicit and reading.intent != "definition_current":  # "is v1 still valid?" is about as_of
             chosen = next((r for r in named if authoritative(r.record)), named[0])
             rec = chosen.record
             anchor = rec.effective_to if rec.effective_to and rec.effective_to < as_of else as_of
@@ -567,12 +567,15 @@ def _version_not_in_force(reading, subject, named, on_day, when, interp, tools) 
     """The named version is not what is authoritative on the date the question is about (a draft,
     or a version a correction superseded): say so, and what is, without answering with it."""
     in_force = "; ".join(f"{label(r)} {cite(r)}" for r in on_day)
+    # what a draft proposes is quoted as such, since the question names it; never as the answer
+    proposals = " ".join(f"The proposal {cite(r)} says, not approved and not in effect: \"{quote(r.record.body)}\"" for r in named
+                         if r.record.status == Status.draft)
     return Decision(
         Behavior.abstain, Interpretation(**interp),
         f"Version {reading.version} of {subject.mention} is not the authoritative definition {when}: "
         + "; ".join(f"{label(r)} {cite(r)} is {r.record.status.value}, {r.record.authority.value.replace('_', '-')}"
                     for r in named)
-        + f". What is authoritative {when} is {in_force}.",
+        + f". What is authoritative {when} is {in_force}." + (f" {proposals}" if proposals else ""),
         evidence=[(r, "context") for r in [*named, *on_day]],
         gaps=[f"version '{reading.version}' of {subject.entity_id} is not authoritative {when}"], tools=tools,
     )

@@ -435,3 +435,15 @@ def test_freshness_is_read_from_checks_made_by_the_reporting_date():
     then = fresh("Was shop orders fresh on 2025-06-30?")
     assert then.behavior.value == "answer" and "pass" in then.answer and "2026-03-01" not in then.answer
     assert fresh("Was shop orders fresh on 2024-06-30?").behavior.value == "abstain"
+
+
+def test_is_a_version_still_valid_is_asked_about_as_of():
+    v1 = rec("C.v1", effective_from=date(2022, 1, 1), effective_to=date(2024, 6, 30), status="superseded", version="1")
+    v2 = rec("C.v2", effective_from=date(2024, 7, 1), supersedes="C.v1", version="2")
+    draft = rec("C.v3", status="draft", authority="non_authoritative", effective_from=date(2027, 1, 1), version="3",
+                body="Churn would exclude trials.")
+    still = ask([v1, v2, draft], "Is churn v1 still valid?")
+    assert still.behavior.value == "abstain" and still.ids("primary") == [] and "C.v2" in still.ids("context")
+    assert ask([v1, v2, draft], "Is churn v2 still valid?").ids("primary") == ["C.v2"]
+    proposed = ask([v1, v2, draft], "What does churn v3 propose?")
+    assert proposed.behavior.value == "abstain" and "not approved" in proposed.answer and "exclude trials" in proposed.answer
