@@ -64,6 +64,12 @@ class Match:
     entity_ids: frozenset[str]
     exact: bool
     name: str
+    written: str = ""  # the words as the question wrote them ("AOV"), when they could be mapped back
+
+    @property
+    def shown(self) -> str:
+        """How an answer names the mention: as written when it is the name exactly, else the name."""
+        return self.written if self.written and self.exact else self.name
 
     @property
     def length(self) -> int:

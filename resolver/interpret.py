@@ -1,6 +1,7 @@
 """Question understanding, deterministic: entity mentions, time, intent and topic."""
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -11,7 +12,7 @@ from typing import Optional
 from resolver.dates import TimeFinding, find_time
 from resolver.entities import Match, NameLookup, best_matches, find_matches
 from resolver.intents import cues, is_injection, topic_words
-from resolver.text import fold, tokens
+from resolver.text import fold, tokens, written_spans
 from resolver.text import words as words_of
 
 _NODE = re.compile(r"(?<![\w.#])((?:model|source|seed|snapshot|exposure|metric|semantic_model|saved_query)\.[A-Za-z0-9_.]+[A-Za-z0-9_](?:#[A-Za-z0-9_]+)?|[A-Za-z0-9_.:/@-]+#[A-Za-z0-9_]+)")
@@ -76,7 +77,7 @@ class Words:
 def read_words(question: str, spans: list[tuple[int, int]], index: NameLookup) -> Words:
     folded = fold(question)
     undated = _blank(folded, spans)
-    mentions = best_matches(find_matches(tokens(undated), index))
+    mentions = _as_written(question, spans, best_matches(find_matches(tokens(undated), index)))
     mentions.sort(key=lambda m: (-m.length, not m.exact, m.start))
     rest = _without_mentions(undated, mentions)
     versions = tuple(dict.fromkeys(m.group(1) for m in _VERSION.finditer(rest)))
@@ -117,6 +118,16 @@ def reading_of(question: str, time: TimeFinding, words: Words) -> Reading:
     else:
         reading.asks = [k for k in ("model", "sources") if flags["asks_" + k]]
     return reading
+
+
+def _as_written(question: str, dates: list[tuple[int, int]], mentions: list[Match]) -> list[Match]:
+    """Each mention with the question's own words for it ("AOV", not "aov"), where the tokens can be
+    mapped back (the same tokens as read: date expressions blanked)."""
+    places = written_spans(question, dates)
+    if places is None:
+        return mentions
+    return [dataclasses.replace(m, written=question[places[m.start][0]:places[m.end - 1][1]]) if m.end <= len(places) else m
+            for m in mentions]
 
 
 def _apart(mentions: list[Match]) -> bool:

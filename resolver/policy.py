@@ -242,7 +242,7 @@ def choose_subject(reading: Reading, views: dict[str, EntityView], source: Optio
             return ("ambiguous", match, visible)
         if visible:
             eid = visible[0]
-            return ("subject", Subject(eid, [r for r in views[eid].visible if usable(r)], match.name), None)
+            return ("subject", Subject(eid, [r for r in views[eid].visible if usable(r)], match.shown), None)
         if hidden:
             return ("denied", match, None)
     return ("none", None, None)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from typing import Optional
 
 _TOKEN = re.compile(r"[a-z0-9][a-z0-9_.#:/-]*[a-z0-9_]|[a-z0-9]")
 
@@ -26,6 +27,27 @@ def tokens(text: str) -> list[str]:
         t = t.rstrip(".:/-")
         out.append(t.replace(".", "") if _DOTTED.fullmatch(t + ".") else t)
     return out
+
+
+def written_spans(text: str, blanks: list[tuple[int, int]] = ()) -> Optional[list[tuple[int, int]]]:
+    """Where each token of the folded text, with the `blanks` (spans of the folded text) blanked,
+    stands in `text` as written (start, end); None when folding changed the text in a way that
+    cannot be mapped back (then callers show the folded form)."""
+    folded, origin = [], []
+    for i, ch in enumerate(text):
+        for f in fold(ch):
+            folded.append(f)
+            origin.append(i)
+    if "".join(folded) != fold(text):
+        return None
+    for start, end in blanks:
+        folded[start:end] = " " * (min(end, len(folded)) - start)
+    folded_text = "".join(folded)
+    spans = []
+    for m in _TOKEN.finditer(folded_text):
+        end = m.start() + len(m.group(0).rstrip(".:/-"))
+        spans.append((origin[m.start()], origin[end - 1] + 1))
+    return spans
 
 
 def words(text: str) -> list[str]:

@@ -447,3 +447,12 @@ def test_is_a_version_still_valid_is_asked_about_as_of():
     assert ask([v1, v2, draft], "Is churn v2 still valid?").ids("primary") == ["C.v2"]
     proposed = ask([v1, v2, draft], "What does churn v3 propose?")
     assert proposed.behavior.value == "abstain" and "not approved" in proposed.answer and "exclude trials" in proposed.answer
+
+
+def test_an_answer_names_the_subject_as_the_question_wrote_it():
+    v1 = rec("C.v1", effective_from=date(2022, 1, 1), effective_to=date(2024, 6, 30), status="superseded")
+    v2 = rec("C.v2", effective_from=date(2024, 7, 1), supersedes="C.v1")
+    split = ask([v1, v2], "In 2024, how was CHURN defined?")
+    assert split.interpretation.mention == "CHURN"
+    typo = ask([v1, v2], "How was chrun defined in 2024?")
+    assert typo.interpretation.mention == "churn"  # a name read through a typo is shown as the name
