@@ -373,7 +373,7 @@ def resolve(reading: Reading, source: EvidenceSource, as_of: date) -> Decision:
         if others:
             return _several_subjects(reading, found, others, views, day, interp, tools)
     if kind == "ambiguous":
-        interp["mention"] = found.name
+        interp["mention"] = found.shown
         candidates = {eid: [r for r in views[eid].visible if usable(r)] for eid in extra}
         evidence = []
         lines = []
@@ -384,7 +384,7 @@ def resolve(reading: Reading, source: EvidenceSource, as_of: date) -> Decision:
         return Decision(
             Behavior.clarify_or_split,
             Interpretation(**interp),
-            f"\"{found.name}\" names more than one entity: " + "; ".join(lines) + ". Which one do you mean?",
+            f"\"{found.shown}\" names more than one entity: " + "; ".join(lines) + ". Which one do you mean?",
             evidence=evidence,
             gaps=[f"ambiguous name '{found.name}': {', '.join(extra)}"],
             tools=tools,
