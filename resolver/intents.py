@@ -175,6 +175,9 @@ def cues(text: str) -> dict[str, bool]:
         "downstream": _any(_LINEAGE_DOWN_RE, text),
         "freshness": _any(_FRESHNESS_RE, text),
         "history": _any(_HISTORY_RE, text),
+        # "what's the return rate for October?": nothing but the name and a period (the date words are
+        # blanked; § stands for the name): the number for that period
+        "bare_what_is": re.search(r"^\s*what(?:\s+s|\s+is)\s+(?:the\s+|our\s+)?§\s*$", text) is not None,
         "asks_model": _any(_ASKS_MODEL_RE, text),
         "asks_sources": _any(_ASKS_SOURCES_RE, text),
     }

@@ -96,7 +96,7 @@ def reading_of(question: str, time: TimeFinding, words: Words) -> Reading:
         reading.intent = "injection"
     elif flags["freshness"]:
         reading.intent = "freshness"
-    elif flags["numeric"] and not flags["definition"]:
+    elif (flags["numeric"] or (flags["bare_what_is"] and time.period is not None)) and not flags["definition"]:
         reading.intent = "metric_value"
     elif flags["includes"] and (reading.topic or _apart(reading.mentions)):
         # with no other words, the topic may be a second name ("should returns be ignored in GMV?"):
