@@ -476,12 +476,15 @@ def _discover(reading: Reading, source: EvidenceSource, day: date, tools) -> tup
     if reading.intent == "injection":
         return None, []
     period = (reading.time.period.start, reading.time.period.end) if reading.time.period else None
-    result = source.discover(reading.question, day, period)
+    # the date words are a filter (day, period), never what a record should match: "last year" must
+    # not find the one policy that says "last contact ... years"
+    query = " ".join(undated_tokens(reading.question, reading.time.spans))
+    result = source.discover(query, day, period)
     if result is None or not result.hits:
         return None, []
     hits = list(result.hits)
     tools.append(ToolCall(name="search", args={
-        "query": reading.question, "mode": result.mode, "dropped_stale": result.dropped_stale,
+        "query": query, "mode": result.mode, "dropped_stale": result.dropped_stale,
         "scores": [{"evidence_id": h.evidence_id, "score": round(h.score, 4), "text_rank": h.text_rank,
                     "text_match": h.text_match, "vector_rank": h.vector_rank,
                     "vector_score": round(h.vector_score, 4) if h.vector_score is not None else None} for h in hits]},

@@ -456,3 +456,21 @@ def test_an_answer_names_the_subject_as_the_question_wrote_it():
     assert split.interpretation.mention == "CHURN"
     typo = ask([v1, v2], "How was chrun defined in 2024?")
     assert typo.interpretation.mention == "churn"  # a name read through a typo is shown as the name
+
+
+def test_discovery_search_is_not_asked_for_the_words_of_the_date():
+    asked = []
+
+    class Recording(MemorySource):
+        def discover(self, question, as_of, period=None, limit=5):
+            asked.append((question, as_of, period))
+            return None
+
+    policy = rec("POL.KEEP", entity_id="policy.keep", entity_type="policy", title="Retention",
+                 body="Data is kept for 8 years after the last contact.")
+    index = EntityIndex.build([(n, "policy.keep") for n in policy.record.names()])
+    answer("Which churn rule applied in Q3 of last year?", requester=Requester(roles=["analysts"]), as_of=date(2026, 11, 29),
+           known_at=None, index=index, source=Recording([policy], ("analysts",)))
+    query, _, period = asked[0]
+    assert "last" not in query.split() and "year" not in query.split() and "churn" in query.split()
+    assert period == (date(2025, 7, 1), date(2025, 9, 30))
