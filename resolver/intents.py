@@ -121,6 +121,7 @@ _HISTORY = [
     r"\bhistory\b", r"\b(?:all|every|each)\s+(?:the\s+)?versions\b", r"\bversions\s+of\b", r"\bover\s+time\b",
     r"\bhow\s+(?:has|have|did)\b(?:\s+\S+){0,6}\s+change[ds]?\b", r"\bwhen\s+(?:has|have|did|was)\b(?:\s+\S+){0,6}\s+change[ds]?\b",
     r"\b(?:has|have)\b(?:\s+\S+){0,6}\s+(?:ever\s+)?changed\b",
+    r"\b(?:been|ever)\s+(?:corrected|revised|amended|restated)\b", r"\bany\s+(?:corrections?|revisions?)\b",
     r"\bhistorie\b", r"\bverlauf\b", r"\balle\s+versionen\b", r"\bgeandert\b", r"\bhistorial\b", r"\bha\s+cambiado\b",
     r"\btodas\s+las\s+versiones\b", r"\bhistorique\b", r"\btoutes\s+les\s+versions\b", r"\ba\W+t\W+(?:il|elle)\s+change\b",
     r"\bstoria\b", r"\bcambiat[oa]\b", r"\btutte\s+le\s+versioni\b", r"\bhistorico\b", r"\bmudou\b", r"\bzmenil\w*\b",

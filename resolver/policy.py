@@ -644,6 +644,23 @@ def _corrected_on(primary: Revision, revisions: list[Revision], day: date) -> li
             and (r.evidence_id in named or r.record.superseded_by == primary.evidence_id)]
 
 
+def _correction_notes(pieces, revisions: list[Revision]) -> tuple[list[str], list[Revision]]:
+    """For each (record, start, end) of an answer that retroactively corrects an earlier record over
+    those days: a sentence saying so, and the corrected record (cited as context). No recorded_at
+    date is named: a bundle's evidence carries effective dates only, and the worded-answer check
+    accepts no date the evidence does not give."""
+    notes, corrected = [], []
+    for rev, start, _ in pieces:
+        for old in _corrected_on(rev, revisions, start):
+            if old in corrected:
+                continue
+            corrected.append(old)
+            notes.append(f"{label(rev)} {cite(rev)} is a retroactive correction of {label(old)} {cite(old)}, which "
+                         "applied to those dates until the correction was recorded; a question asked with a known_at "
+                         "before then gets the answer as the catalog held it at that time.")
+    return notes, corrected
+
+
 def _definition(reading: Reading, subject: Subject, source, day: date, interp, tools) -> Decision:
     # authority is decided over every revision of the subject (a correction of the named version
     # supersedes it), then narrowed to the version the question names
@@ -685,13 +702,9 @@ def _definition(reading: Reading, subject: Subject, source, day: date, interp, t
         parts.append(f"{label(primary)} {cite(primary)} prevails over " +
                      ", ".join(f"{label(r)} {cite(r)}" for r in ranked.losers) + ", which is also authoritative on that "
                      "date, by " + "; ".join(d.citation() for d in ranked.decisions) + ".")
-    for corrected in _corrected_on(primary, subject.revisions, day):
-        evidence.append((corrected, "context"))
-        # (no recorded_at date in the text: a bundle's evidence carries effective dates only, and the
-        # worded-answer check accepts no date the evidence does not give)
-        parts.append(f"It is a retroactive correction of {label(corrected)} {cite(corrected)}, which applied to this "
-                     "date until the correction was recorded; a question asked with a known_at before then gets the "
-                     "answer as the catalog held it at that time.")
+    notes, corrected = _correction_notes([(primary, day, day)], subject.revisions)
+    parts += notes
+    evidence += [(r, "context") for r in corrected]
     if rec.grain:
         parts.append(f"Grain: {rec.grain} {cite(primary)}.")
     if support["model"]:
@@ -768,7 +781,10 @@ def _period(reading: Reading, subject: Subject, source, day, interp, tools) -> D
         # row 5: a draft proposed to take effect inside the period would change the answer for part of it
         drafts = [r for r in subject.revisions if r.record.status == Status.draft and r.record.effective_from
                   and r.record.overlaps(period.start, period.end)]
-        evidence = [(rev, "primary")] + [(r, "conflict") for r in drafts]
+        notes, corrected = _correction_notes(pieces, subject.revisions)
+        if notes:
+            text += " " + " ".join(notes)
+        evidence = [(rev, "primary")] + [(r, "conflict") for r in drafts] + [(r, "context") for r in corrected]
         for r in drafts:
             text += (f" A {r.record.status.value} proposal, {label(r)} {cite(r)}, would change this from "
                      f"{max(r.record.effective_from, period.start).isoformat()}. It is not approved, so it does not "
@@ -780,7 +796,11 @@ def _period(reading: Reading, subject: Subject, source, day, interp, tools) -> D
             f"boundary of {subject.mention}, so canon splits it: " + "; ".join(lines) +
             ". If you need one number for the whole period, say which convention to use (restate under one definition, "
             "or report each part under its own).")
-    return Decision(Behavior.clarify_or_split, Interpretation(**interp), text, evidence=[(r, "primary") for r in revs],
+    notes, corrected = _correction_notes(pieces, subject.revisions)
+    if notes:
+        text += " " + " ".join(notes)
+    evidence = [(r, "primary") for r in revs] + [(r, "context") for r in corrected if r not in revs]
+    return Decision(Behavior.clarify_or_split, Interpretation(**interp), text, evidence=evidence,
                     gaps=gaps + [f"{len(revs)} definitions cover the period {period.label}; choose a convention"], tools=tools)
 
 

@@ -474,3 +474,15 @@ def test_discovery_search_is_not_asked_for_the_words_of_the_date():
     query, _, period = asked[0]
     assert "last" not in query.split() and "year" not in query.split() and "churn" in query.split()
     assert period == (date(2025, 7, 1), date(2025, 9, 30))
+
+
+def test_a_period_answer_names_the_records_a_correction_replaced():
+    v1 = rec("C.v1", effective_from=date(2022, 1, 1), body="Churn counts cancellations.")
+    fix = Revision(record=rec("C.fix", effective_from=date(2025, 1, 1), effective_to=date(2025, 12, 31), supersedes="C.v1",
+                              body="Churn counts cancellations and downgrades.").record,
+                   revision=1, recorded_at=datetime(2026, 3, 1, tzinfo=timezone.utc))
+    within = ask([v1, fix], "How was churn defined in 2025?", as_of=date(2026, 11, 29))
+    assert within.ids("primary") == ["C.fix"] and within.ids("context") == ["C.v1"] and "retroactive correction" in within.answer
+    history = ask([v1, fix], "Has churn been corrected?", as_of=date(2026, 11, 29))
+    assert history.behavior.value == "clarify_or_split" and sorted(history.ids("primary")) == ["C.fix", "C.v1"]
+    assert "retroactive correction" in history.answer
