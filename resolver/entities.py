@@ -258,11 +258,16 @@ def _compound_matches(q: list[str], covered: set[int], lookup: NameLookup) -> li
     return [Match(i, i + 1, frozenset(named[form]), True, form) for i, form in best.items()]
 
 
+_THREE_LETTER_ENDINGS = frozenset("ych ich ech ach ami emi ovi ove ymi imi ing ens ern".split())
+
+
 def inflected(a: str, b: str) -> bool:
-    """Two forms of one word that differ only in an ending of at most two letters after a shared stem
-    of four or more ("durchschnittlichen" / "durchschnittlicher", "bestellwerts" / "bestellwert"): so
-    a name of several words is found with every word inflected ("des durchschnittlichen
-    Bestellwerts"), while typos stay limited to one word ("recurrnig revnue" is not a name)."""
+    """Two forms of one word: they differ only in an ending of at most two letters after a shared stem
+    of four or more ("durchschnittlichen" / "durchschnittlicher", "bestellwerts" / "bestellwert"), of
+    three after five or more ("opakovanych" / "opakovane"), or they meet under stems() ("trzeb" /
+    "trzby"). So a name of several words is found with every word inflected ("des
+    durchschnittlichen Bestellwerts", "měsíčních opakovaných tržeb"), while typos stay limited to
+    one word ("recurrnig revnue" is not a name)."""
     if a == b or not (a.isalpha() and b.isalpha()):
         return a == b
     shared = 0
@@ -270,7 +275,14 @@ def inflected(a: str, b: str) -> bool:
         if x != y:
             break
         shared += 1
-    return shared >= 4 and len(a) - shared <= 2 and len(b) - shared <= 2
+    tails = (a[shared:], b[shared:])
+    if shared >= 4 and all(len(t) <= 2 for t in tails):
+        return True
+    # Czech and Slavic endings run to three letters ("opakovanych" / "opakovane"): only known ones, after
+    # a longer stem ("recurrnig" / "recurring" is a typo, not an ending)
+    if shared >= 5 and all(len(t) <= 2 or t in _THREE_LETTER_ENDINGS for t in tails):
+        return True
+    return bool(stems(a) & stems(b))
 
 
 def _one_deletions(word: str) -> set[str]:

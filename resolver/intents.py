@@ -65,6 +65,7 @@ _CURRENT = [
     # "is v1 still valid?": about now, not about v1's own interval
     r"\bstill\b", r"\bnowadays\b", r"\bimmer\s+noch\b", r"\bnoch\s+(?:gultig|aktuell|in\s+kraft)\b", r"\btodavia\b",
     r"\btoujours\b", r"\bancora\b", r"\bainda\b", r"\bstale\s+plat\w*\b", r"\bporad\s+plat\w*\b", r"\bnog\s+steeds\b",
+    r"\bjeste\b",
 ]
 _INCLUDES = [
     r"\binclud\w*\b", r"\bexclud\w*\b", r"\bcount(ed|s)?\b", r"\bcontain\w*\b", r"\bpart of\b", r"\bdeduct\w*\b",
@@ -81,7 +82,7 @@ _LINEAGE_UP = [
     r"\bderived from\b", r"\b(?:computed|calculated)\s+from\b", r"\bdepends? on\b", r"\bsupport\w*\b", r"\bimplement\w*\b", r"\bbuilds?\b", r"\bpuvod\w*\b",
     r"\bzdroj\w*\b", r"\bnapaj\w*\b", r"\bvstup\w*\b", r"\bsources?\b", r"\bparents?\b",
     r"\bquellen\b", r"\bdatenquell\w*\b", r"\bspeis\w*\b", r"\bherkunft\b", r"\babgeleitet\b", r"\baliment\w*\b", r"\bprovien\w*\b",
-    r"\bwoher\b", r"\bwovon\b", r"\bworauf\b", r"\bbasier\w*\s+auf\b", r"\bde\s+(?:que|quoi|cosa|quien)\s+(?:depend|dipend)\w*\b",
+    r"\bwoher\b", r"\bwovon\b", r"\bworauf\b", r"\bworaus\b", r"\bz\s+ceho\b", r"\bbasier\w*\s+auf\b", r"\bde\s+(?:que|quoi|cosa|quien)\s+(?:depend|dipend)\w*\b",
     r"\bda\s+cosa\s+dipend\w*\b",
     r"\bfuentes?\b", r"\bproviene\w*\b", r"\bfont[ei]\b", r"\bderiva\w*\b", r"\bbron\w*\b", r"\bgevoed\b",
 ]
@@ -146,6 +147,9 @@ _STOP = set(
 )
 
 
+_FROM_WHAT_RE = re.compile(r"\b(?:computed|calculated|derived|built)\s+from\b|\bz\s+ceho\b|\bworaus\b|\bz\s+jakych\b")
+
+
 def _alternation(patterns: list[str]) -> re.Pattern:
     """One compiled alternation of a cue list: a single search per kind of request."""
     return re.compile("|".join(f"(?:{p})" for p in patterns))
@@ -176,6 +180,9 @@ def cues(text: str) -> dict[str, bool]:
         "downstream": _any(_LINEAGE_DOWN_RE, text),
         "freshness": _any(_FRESHNESS_RE, text),
         "history": _any(_HISTORY_RE, text),
+        # "what is X computed from", "z čeho se počítá X", "woraus wird X berechnet": lineage, though a
+        # definition word ("počítá", "berechnet") is there too
+        "from_what": _any(_FROM_WHAT_RE, text),
         # "what's the return rate for October?": nothing but the name and a period (the date words are
         # blanked; § stands for the name): the number for that period
         "bare_what_is": re.search(r"^\s*what(?:\s+s|\s+is)\s+(?:the\s+|our\s+)?§\s*$", text) is not None,

@@ -102,7 +102,7 @@ def reading_of(question: str, time: TimeFinding, words: Words) -> Reading:
         # with no other words, the topic may be a second name ("should returns be ignored in GMV?"):
         # the policy takes it once it knows which name is the subject
         reading.intent = "definition_includes"
-    elif (flags["upstream"] or flags["downstream"]) and not flags["definition"]:
+    elif (flags["upstream"] or flags["downstream"]) and (not flags["definition"] or flags["from_what"]):
         reading.intent = "lineage"
         reading.direction = "downstream" if flags["downstream"] else "upstream"
     elif flags["current"] and time.period is None:
