@@ -82,7 +82,10 @@ _LINEAGE_UP = [
     r"\bderived from\b", r"\b(?:computed|calculated)\s+from\b", r"\bdepends? on\b", r"\bsupport\w*\b", r"\bimplement\w*\b", r"\bbuilds?\b", r"\bpuvod\w*\b",
     r"\bzdroj\w*\b", r"\bnapaj\w*\b", r"\bvstup\w*\b", r"\bsources?\b", r"\bparents?\b",
     r"\bquellen\b", r"\bdatenquell\w*\b", r"\bspeis\w*\b", r"\bherkunft\b", r"\babgeleitet\b", r"\baliment\w*\b", r"\bprovien\w*\b",
-    r"\bwoher\b", r"\bwovon\b", r"\bworauf\b", r"\bworaus\b", r"\bz\s+ceho\b", r"\bbasier\w*\s+auf\b", r"\bde\s+(?:que|quoi|cosa|quien)\s+(?:depend|dipend)\w*\b",
+    r"\bwoher\b", r"\bwovon\b", r"\bworauf\b", r"\bworaus\b", r"\bz\s+ceho\b",
+    # "where does the data of X come from" in es, fr, it, pt
+    r"\bde\s+donde\s+(?:vienen|viene|proceden?|salen|sale)\b", r"\bd\W?ou\s+(?:viennent|vient|proviennent|provient)\b",
+    r"\bda\s+dove\s+(?:vengono|viene|provengono|proviene)\b", r"\bde\s+onde\s+(?:vem|veem|vêm|provem|provêm)\b", r"\bbasier\w*\s+auf\b", r"\bde\s+(?:que|quoi|cosa|quien)\s+(?:depend|dipend)\w*\b",
     r"\bda\s+cosa\s+dipend\w*\b",
     r"\bfuentes?\b", r"\bproviene\w*\b", r"\bfont[ei]\b", r"\bderiva\w*\b", r"\bbron\w*\b", r"\bgevoed\b",
 ]
