@@ -110,11 +110,12 @@ _LINEAGE_DOWN = [
     r"\bwelche\w*(?:\s+\w+){1,2}\s+(?:basier\w*|beruh\w*|nutz\w*|verwend\w*)\b",
     r"\b(?:que|quels?|quelles?|quali|quais)(?:\s+(?!se\b)\w+){1,2}\s+(?:se\s+)?(?:basan|basa|basent|basano|baseiam|reposent)\s+(?:en|sur|su|em)\b",
     r"\bdopad\w*\b", r"\bovlivn\w*\b", r"\brozbi\w*\b", r"\bzavis\w*\b",
+    r"\bse\s+romp\w*\b", r"\bsi\s+romp\w*\b", r"\bquebra\w*\b", r"\bkaputt\b", r"\bqui\s+casse\b", r"\bcasse(?:rait)?\s+si\b",
     r"\bauswirk\w*\b", r"\bbetroffen\b", r"\bafecta\w*\b", r"\bimpatt\w*\b", r"\bgevolg\w*\b",
 ]
 _FRESHNESS = [r"\bfresh\w*\b", r"\bstale\b", r"\bup to date\b", r"\blast (loaded|updated|refreshed|run)\b",
               r"\blast\s+(?:load|loads|update|updates|refresh|refreshes|sync|syncs|synced)\b", r"\bhow\s+recent\b",
-              r"\bwie\s+aktuell\b",
+              r"\bwie\s+aktuell\b", r"\best\W+(?:il|elle)\s+a\s+jour\b", r"\ba\s+jour\s*\??\s*$",
               # run results: "did stg_payments run successfully?", "the latest run of X"
               r"\b(?:did|has|have)\b(?:\s+\S+){0,5}\s+(?:run|ran|succeed\w*|fail(?:ed)?|load(?:ed)?)\b(?!\s+if\b)",
               r"\brun\s+(?:successfully|status|results?)\b", r"\blatest\s+run\b", r"\bcerstv\w*\b", r"\baktualizov\w*\b", r"\bsla\b",
