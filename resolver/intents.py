@@ -43,7 +43,7 @@ _NUMERIC = [
     # "how high was X", "X's trend", "the X number for ward 7"; "what was X" in de, es, fr, it, pt
     r"\bhow (high|low|big|large|small)\b", r"\btrend\w*\b", r"\b(number|figure|value)s?\s+(for|in|on|at)\b",
     r"\bwas war\b", r"\bcual(es)? (fue|fueron|era|eran)\b", r"\bquel\w* (etait|etaient|a ete)\b",
-    r"\bqual\w* (era|erano|foi|foram)\b",
+    r"\bqual\w* (era|erano|foi|foram)\b", r"\bwat\s+(?:was|waren)\b",
     # a breakdown ("AOV by month") is a series of values
     r"\bby\s+(?:day|week|month|quarter|year|region|country|channel|segment|store|product|category)\b",
     r"\bper\s+(?:day|week|month|quarter|year)\b(?=\s*\??\s*$)",
@@ -65,7 +65,7 @@ _CURRENT = [
     # "is v1 still valid?": about now, not about v1's own interval
     r"\bstill\b", r"\bnowadays\b", r"\bimmer\s+noch\b", r"\bnoch\s+(?:gultig|aktuell|in\s+kraft)\b", r"\btodavia\b",
     r"\btoujours\b", r"\bancora\b", r"\bainda\b", r"\bstale\s+plat\w*\b", r"\bporad\s+plat\w*\b", r"\bnog\s+steeds\b",
-    r"\bjeste\b",
+    r"\bjeste\b", r"\bgeldt\b(?:\s+\S+){0,4}\s+nog\b",
 ]
 _INCLUDES = [
     r"\binclud\w*\b", r"\bexclud\w*\b", r"\bcount(ed|s)?\b", r"\bcontain\w*\b", r"\bpart of\b", r"\bdeduct\w*\b",
@@ -74,7 +74,7 @@ _INCLUDES = [
     r"\benthalt\w*\b", r"\beinschlie\w*\b", r"\bbeinhalt\w*\b", r"\bausgeschlossen\b", r"\bgezahlt\b",
     r"\binclu\w*\b", r"\bexclu\w*\b", r"\bcompt\w*\b", r"\bincluy\w*\b", r"\bexcluy\w*\b", r"\bcontabiliz\w*\b",
     r"\bcompres[oi]\b", r"\besclu\w*\b", r"\binbegrepen\b", r"\bbevat\w*\b", r"\bmeegeteld\b",
-    r"\bleft out\b", r"\bcover(s|ed)?\b", r"\bmitgezahlt\w*\b", r"\bberucksichtig\w*\b", r"\bschliess\w*(?=(?:\s+\S+){0,8}\s+aus\b)", r"\bignor(?:e|es|ed|ing)\b",
+    r"\bleft out\b", r"\bcover(s|ed)?\b", r"\bmitgezahlt\w*\b", r"\bberucksichtig\w*\b", r"\bschliess\w*(?=(?:\s+\S+){0,8}\s+aus\b)", r"\bignor(?:e|es|ed|ing)\b", r"\bomvat\w*\b", r"\bmeegerekend\b", r"\buitgesloten\b",
     r"\b(?:take|takes|taken|taking|took)\b(?=(?:\s+\S+){0,6}\s+into\s+account\b)", r"\binto\s+account\b",
 ]
 _LINEAGE_UP = [
@@ -110,12 +110,12 @@ _LINEAGE_DOWN = [
     r"\bwelche\w*(?:\s+\w+){1,2}\s+(?:basier\w*|beruh\w*|nutz\w*|verwend\w*)\b",
     r"\b(?:que|quels?|quelles?|quali|quais)(?:\s+(?!se\b)\w+){1,2}\s+(?:se\s+)?(?:basan|basa|basent|basano|baseiam|reposent)\s+(?:en|sur|su|em)\b",
     r"\bdopad\w*\b", r"\bovlivn\w*\b", r"\brozbi\w*\b", r"\bzavis\w*\b",
-    r"\bse\s+romp\w*\b", r"\bsi\s+romp\w*\b", r"\bquebra\w*\b", r"\bkaputt\b", r"\bqui\s+casse\b", r"\bcasse(?:rait)?\s+si\b",
+    r"\bgaat\s+(?:er\s+)?(?:stuk|kapot)\b", r"\bse\s+romp\w*\b", r"\bsi\s+romp\w*\b", r"\bquebra\w*\b", r"\bkaputt\b", r"\bqui\s+casse\b", r"\bcasse(?:rait)?\s+si\b",
     r"\bauswirk\w*\b", r"\bbetroffen\b", r"\bafecta\w*\b", r"\bimpatt\w*\b", r"\bgevolg\w*\b",
 ]
 _FRESHNESS = [r"\bfresh\w*\b", r"\bstale\b", r"\bup to date\b", r"\blast (loaded|updated|refreshed|run)\b",
               r"\blast\s+(?:load|loads|update|updates|refresh|refreshes|sync|syncs|synced)\b", r"\bhow\s+recent\b",
-              r"\bwie\s+aktuell\b", r"\best\W+(?:il|elle)\s+a\s+jour\b", r"\ba\s+jour\s*\??\s*$",
+              r"\bwie\s+aktuell\b", r"\bhoe\s+vers\b", r"\best\W+(?:il|elle)\s+a\s+jour\b", r"\ba\s+jour\s*\??\s*$",
               # run results: "did stg_payments run successfully?", "the latest run of X"
               r"\b(?:did|has|have)\b(?:\s+\S+){0,5}\s+(?:run|ran|succeed\w*|fail(?:ed)?|load(?:ed)?)\b(?!\s+if\b)",
               r"\brun\s+(?:successfully|status|results?)\b", r"\blatest\s+run\b", r"\bcerstv\w*\b", r"\baktualizov\w*\b", r"\bsla\b",
@@ -130,7 +130,7 @@ _HISTORY = [
     r"\bhistorie\b", r"\bverlauf\b", r"\balle\s+versionen\b", r"\bgeandert\b", r"\bhistorial\b", r"\bha\s+cambiado\b",
     r"\btodas\s+las\s+versiones\b", r"\bhistorique\b", r"\btoutes\s+les\s+versions\b", r"\ba\W+t\W+(?:il|elle)\s+change\b",
     r"\bstoria\b", r"\bcambiat[oa]\b", r"\btutte\s+le\s+versioni\b", r"\bhistorico\b", r"\bmudou\b", r"\bzmenil\w*\b",
-    r"\bvsechny\s+verze\b",
+    r"\bvsechny\s+verze\b", r"\bveranderd\b", r"\bgeschiedenis\b", r"\balle\s+versies\b",
 ]
 _ASKS_MODEL = [r"\bmodels?\b", r"\bdbt\b", r"\btables?\b", r"\bmodel\w*\b", r"\btabulk\w*\b", r"\btabelle\w*\b",
                r"\btabla\w*\b", r"\btabel\w*\b"]
