@@ -110,12 +110,12 @@ _LINEAGE_DOWN = [
     r"\bwelche\w*(?:\s+\w+){1,2}\s+(?:basier\w*|beruh\w*|nutz\w*|verwend\w*)\b",
     r"\b(?:que|quels?|quelles?|quali|quais)(?:\s+(?!se\b)\w+){1,2}\s+(?:se\s+)?(?:basan|basa|basent|basano|baseiam|reposent)\s+(?:en|sur|su|em)\b",
     r"\bdopad\w*\b", r"\bovlivn\w*\b", r"\brozbi\w*\b", r"\bzavis\w*\b",
-    r"\bgaat\s+(?:er\s+)?(?:stuk|kapot)\b", r"\bse\s+romp\w*\b", r"\bsi\s+romp\w*\b", r"\bquebra\w*\b", r"\bkaputt\b", r"\bqui\s+casse\b", r"\bcasse(?:rait)?\s+si\b",
+    r"\bgaat\s+(?:er\s+)?(?:stuk|kapot)\b", r"\bco\s+se\s+stane\b", r"\bse\s+romp\w*\b", r"\bsi\s+romp\w*\b", r"\bquebra\w*\b", r"\bkaputt\b", r"\bqui\s+casse\b", r"\bcasse(?:rait)?\s+si\b",
     r"\bauswirk\w*\b", r"\bbetroffen\b", r"\bafecta\w*\b", r"\bimpatt\w*\b", r"\bgevolg\w*\b",
 ]
 _FRESHNESS = [r"\bfresh\w*\b", r"\bstale\b", r"\bup to date\b", r"\blast (loaded|updated|refreshed|run)\b",
               r"\blast\s+(?:load|loads|update|updates|refresh|refreshes|sync|syncs|synced)\b", r"\bhow\s+recent\b",
-              r"\bwie\s+aktuell\b", r"\bhoe\s+vers\b", r"\best\W+(?:il|elle)\s+a\s+jour\b", r"\ba\s+jour\s*\??\s*$",
+              r"\bwie\s+aktuell\b", r"\bhoe\s+vers\b", r"\bnaposledy\s+(?:nacten\w*|aktualizov\w*|obnoven\w*|spusten\w*)\b", r"\best\W+(?:il|elle)\s+a\s+jour\b", r"\ba\s+jour\s*\??\s*$",
               # run results: "did stg_payments run successfully?", "the latest run of X"
               r"\b(?:did|has|have)\b(?:\s+\S+){0,5}\s+(?:run|ran|succeed\w*|fail(?:ed)?|load(?:ed)?)\b(?!\s+if\b)",
               r"\brun\s+(?:successfully|status|results?)\b", r"\blatest\s+run\b", r"\bcerstv\w*\b", r"\baktualizov\w*\b", r"\bsla\b",
@@ -129,7 +129,7 @@ _HISTORY = [
     r"\b(?:been|ever)\s+(?:corrected|revised|amended|restated)\b", r"\bany\s+(?:corrections?|revisions?)\b",
     r"\bhistorie\b", r"\bverlauf\b", r"\balle\s+versionen\b", r"\bgeandert\b", r"\bhistorial\b", r"\bha\s+cambiado\b",
     r"\btodas\s+las\s+versiones\b", r"\bhistorique\b", r"\btoutes\s+les\s+versions\b", r"\ba\W+t\W+(?:il|elle)\s+change\b",
-    r"\bstoria\b", r"\bcambiat[oa]\b", r"\btutte\s+le\s+versioni\b", r"\bhistorico\b", r"\bmudou\b", r"\bzmenil\w*\b",
+    r"\bstoria\b", r"\bcambiat[oa]\b", r"\btutte\s+le\s+versioni\b", r"\bhistorico\b", r"\bmudou\b", r"\bzmenil\w*\b", r"\bmenil\w*\b",
     r"\bvsechny\s+verze\b", r"\bveranderd\b", r"\bgeschiedenis\b", r"\balle\s+versies\b",
 ]
 _ASKS_MODEL = [r"\bmodels?\b", r"\bdbt\b", r"\btables?\b", r"\bmodel\w*\b", r"\btabulk\w*\b", r"\btabelle\w*\b",
