@@ -742,7 +742,8 @@ def _definition(reading: Reading, subject: Subject, source, day: date, interp, t
         behavior = Behavior.answer_with_conflict
     if reading.intent == "definition_current":
         for r, role in _definition_context(subject, {e.evidence_id for e, _ in evidence}):
-            parts.append(f"Not approved and not used: {label(r)} {cite(r)} ({r.record.status.value}).")
+            parts.append(f"Not approved and not used: {label(r)} {cite(r)} ({r.record.status.value}), which proposes: "
+                         f"\"{quote(r.record.body, 200)}\"")
             evidence.append((r, role))
     return Decision(behavior, Interpretation(**interp), " ".join(parts), evidence=evidence, gaps=gaps, tools=tools,
                     complete=complete and not gaps)
