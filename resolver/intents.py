@@ -191,7 +191,7 @@ def cues(text: str) -> dict[str, bool]:
         # blanked; § stands for the name): the number for that period
         # "is there a draft for X?", "what is proposed for X?": the approved definition, with its drafts shown
         "drafts": re.search(r"\b(?:drafts?|proposals?|proposed|pending|entw[uü]rfe?|entwurf\w*|borrador\w*|propuesta\w*|"
-                            r"brouillon\w*|bozz[ae]|propost[ae]|rascunho\w*|navrh\w*|voorstel\w*|concept\w*)\b", text) is not None,
+                            r"brouillon\w*|bozz[ae]|propost[ae]|rascunho\w*|navrh\w*|voorstel\w*|conceptversie)\b", text) is not None,
         "bare_what_is": re.search(r"^\s*what(?:\s+s|\s+is)\s+(?:the\s+|our\s+)?§\s*$", text) is not None,
         "asks_model": _any(_ASKS_MODEL_RE, text),
         "asks_sources": _any(_ASKS_SOURCES_RE, text),
