@@ -472,7 +472,9 @@ def resolve(reading: Reading, source: EvidenceSource, as_of: date) -> Decision:
 
 def _discover(reading: Reading, source: EvidenceSource, day: date, tools) -> tuple[Optional[str], list]:
     """Discovery search for a question no name placed. An entity is taken only when text and
-    vector search agree on the same record first; otherwise the hits are only context."""
+    vector search agree on the same record first and its text holds every word of the question
+    (the strict pass); otherwise the hits are only context. Half the words was too little: "what
+    does the Board revenue plan say?" took the MRR definition ("revenue", "plan" fees)."""
     if reading.intent == "injection":
         return None, []
     period = (reading.time.period.start, reading.time.period.end) if reading.time.period else None
@@ -490,7 +492,7 @@ def _discover(reading: Reading, source: EvidenceSource, day: date, tools) -> tup
                     "vector_score": round(h.vector_score, 4) if h.vector_score is not None else None} for h in hits]},
         result_ids=[h.evidence_id for h in hits]))
     top = hits[0]
-    agreed = top.text_rank == 1 and top.vector_rank == 1 and top.text_match in ("strict", "partial")
+    agreed = top.text_rank == 1 and top.vector_rank == 1 and top.text_match == "strict"
     return (top.entity_id if agreed else None), hits
 
 

@@ -282,6 +282,11 @@ def test_search_hits_no_name_placed_are_context_of_an_abstention_never_an_answer
     assert [(e.evidence_id, e.role) for e in agreed.evidence] == [("POL.RET", "context")]
     split = ask_with((hit(policy, 1, 2, 1, "loose"), hit(other, 2, 1, 2, "loose")))  # the searches disagree
     assert split.behavior.value == "abstain" and split.evidence == []
+    # both searches first, but the text holds only some of the words: shown, never taken as the subject
+    half = ask_with((hit(policy, 1, 1, 1, "partial"), hit(other, 2, 2, 2, "loose")))
+    assert half.behavior.value == "abstain" and half.ids("primary") == []
+    whole = ask_with((hit(policy, 1, 1, 1, "strict"), hit(other, 2, 2, 2, "loose")))
+    assert whole.behavior.value == "answer" and whole.ids("primary") == ["POL.RET"]
 
 
 def test_a_past_version_asked_without_a_date_is_answered_over_its_own_interval():
