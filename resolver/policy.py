@@ -1038,8 +1038,12 @@ def _node_lineage(reading: Reading, node: str, source: EvidenceSource, day: date
                 seen.add(r.evidence_id)
                 evidence.append((r, "primary" if authoritative(r.record) else "supporting"))
     for base in bases[:_EVIDENCE_LIMIT]:
-        for r in records.get(base, []):
-            if usable(r) and r.evidence_id not in seen:
+        # a node that is an entity with several versions: the one in force on the day, else the most telling one
+        usable_ = [r for r in records.get(base, []) if usable(r)]
+        chosen = authoritative_on(usable_, day) or ([_representative(usable_, day)] if usable_ else [])
+        records[base] = chosen
+        for r in chosen:
+            if r.evidence_id not in seen:
                 seen.add(r.evidence_id)
                 evidence.append((r, "supporting"))
 
@@ -1047,8 +1051,17 @@ def _node_lineage(reading: Reading, node: str, source: EvidenceSource, day: date
         revs_ = [r for r in records.get(n.partition("#")[0], []) if r.evidence_id in seen]
         return f"{n} {cite(revs_[0])}" if revs_ else n
 
-    names = [show(n) for n in sorted(reached, key=lambda n: (reached[n], n))[:_LIST_LIMIT]]
-    more = f" and {len(reached) - len(names)} more" if len(reached) > len(names) else ""
+    names: list[str] = []
+    listed: set[str] = set()
+    for n in sorted(reached, key=lambda n: (reached[n], n)):
+        cited = show(n)
+        if cited != n and cited.rpartition(" ")[2] in listed:
+            continue  # one record reached as two nodes (its evidence id and its entity) is listed once
+        listed.add(cited.rpartition(" ")[2])
+        names.append(cited)
+    shown_names = names[:_LIST_LIMIT]
+    more = f" and {len(names) - len(shown_names)} more" if len(names) > len(shown_names) else ""
+    names = shown_names
     origins = sorted({_ORIGIN_WORDS.get(e.origin_kind, e.origin_kind) for e in used})
     text = (f"{'Upstream' if upstream else 'Downstream'} of {node} as of {day.isoformat()}: " + ", ".join(names) + more +
             f". Edges from {', '.join(origins)}" + (" stated by " + ", ".join(f"[{o}]" for o in stated if o in seen) if stated else "") + ".")

@@ -491,3 +491,13 @@ def test_a_period_answer_names_the_records_a_correction_replaced():
     history = ask([v1, fix], "Has churn been corrected?", as_of=date(2026, 11, 29))
     assert history.behavior.value == "clarify_or_split" and sorted(history.ids("primary")) == ["C.fix", "C.v1"]
     assert "retroactive correction" in history.answer
+
+
+def test_a_node_lineage_answer_cites_the_version_in_force_once():
+    v1 = rec("R.v1", entity_id="metric.revenue", effective_from=date(2024, 1, 1), effective_to=date(2025, 6, 30),
+             status="superseded", superseded_by="R.v2")
+    v2 = rec("R.v2", entity_id="metric.revenue", effective_from=date(2025, 7, 1), supersedes="R.v1",
+             source_ids=["source.raw.refunds"])
+    bundle = ask([v1, v2], "What breaks if refunds changes?", as_of=date(2026, 11, 29))
+    assert bundle.behavior.value == "answer" and "R.v1" not in bundle.ids()
+    assert bundle.answer.count("[R.v2]") == 1
