@@ -14,6 +14,8 @@ walk costs about what a plain dict-of-lists BFS costs.
 """
 from __future__ import annotations
 
+import re
+
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from operator import attrgetter
@@ -79,6 +81,9 @@ class _RunsByNode(dict):
         return compiled
 
 
+_SEGMENT = re.compile(r"[./:]")
+
+
 class LineageGraph:
     def __init__(self, edges: Iterable[LineageEdge] = ()):
         self._succ: dict[str, dict[str, Keyed]] = {}
@@ -124,12 +129,13 @@ class LineageGraph:
         return list(self._succ)
 
     def nodes_named(self, name: str) -> list[str]:
-        """Nodes (not columns) whose id ends in this name: "fct_orders" -> model.shop.fct_orders."""
+        """Nodes (not columns) whose id ends in this name, after its last '.', '/' or ':'
+        ("fct_orders" -> model.shop.fct_orders, "tbl1" -> file:/tmp/data/tbl1)."""
         if self._by_name is None:
             index: dict[str, list[str]] = {}
             for node in self._succ:
                 if "#" not in node:
-                    index.setdefault(node.rpartition(".")[2].lower(), []).append(node)
+                    index.setdefault(_SEGMENT.split(node)[-1].lower(), []).append(node)
             self._by_name = index
         return list(self._by_name.get(name.lower(), ()))
 

@@ -358,14 +358,7 @@ def resolve(reading: Reading, source: EvidenceSource, as_of: date) -> Decision:
     kind, found, extra = choose_subject(reading, views, source)
 
     if kind == "denied":
-        return Decision(
-            Behavior.deny,
-            Interpretation(**interp),
-            "You are not authorized to see any record about this subject, so canon cannot answer. "
-            "Ask your data governance team for access if you need it.",
-            gaps=["access denied: no record of the subject is retrievable with your roles"],
-            tools=tools,
-        )
+        return _denied(interp, tools)
     if reading.time.unread:
         return _unread_time(reading, interp, tools)
     if kind == "subject" and reading.intent in _ONE_SUBJECT_INTENTS:
@@ -391,10 +384,16 @@ def resolve(reading: Reading, source: EvidenceSource, as_of: date) -> Decision:
         )
     if kind == "none" and reading.nodes and reading.intent in ("lineage", "definition_at", "definition_current"):
         return _node_lineage(reading, reading.nodes[0], source, day or as_of, interp, tools)
-    if kind == "none" and reading.intent == "lineage":
-        node = _node_named(reading, source)
+    if kind == "none" and reading.intent in ("lineage", "freshness"):
+        node, denied = _node_named(reading, source)
+        if denied:
+            return _denied(interp, tools)
         if node is not None:
-            return _node_lineage(reading, node, source, day or as_of, interp, tools)
+            described = _entity_of_node(node, source) if "#" not in node or reading.intent == "freshness" else None
+            if described is not None:  # a node with records of its own (an OpenLineage dataset): the usual path
+                kind, found = "subject", described
+            elif reading.intent == "lineage":
+                return _node_lineage(reading, node, source, day or as_of, interp, tools)
     if kind == "none":
         found_by_search, hits = _discover(reading, source, day or as_of, tools)
         if found_by_search is not None:
@@ -983,24 +982,57 @@ _NODE_KIND_CUES = {"source": ("source.",), "sources": ("source.",), "model": ("m
                    "seed": ("seed.",), "table": ("model.", "source."), "dataset": ("dataset.", "source.")}
 
 
-def _node_named(reading: Reading, source: EvidenceSource) -> Optional[str]:
-    """A lineage node no record names, written by its short name ("what feeds fct_orders?" for
-    model.shop.fct_orders, stated only in a lineage record's edges): the one node of that name the
-    requester can walk. Several of one name, a word of the question ("model", "source") may decide;
-    otherwise none is chosen."""
+def _denied(interp: dict, tools) -> Decision:
+    """Row 4: records of the subject exist and the requester may retrieve none; nothing of them is said."""
+    return Decision(
+        Behavior.deny,
+        Interpretation(**interp),
+        "You are not authorized to see any record about this subject, so canon cannot answer. "
+        "Ask your data governance team for access if you need it.",
+        gaps=["access denied: no record of the subject is retrievable with your roles"],
+        tools=tools,
+    )
+
+
+def _entity_of_node(node: str, source: EvidenceSource) -> Optional["Subject"]:
+    """The entity whose visible records describe a lineage node, as a subject (named by the node)."""
+    base = node.partition("#")[0]
+    revs = [r for r in source.records_for_nodes([base]).get(base, []) if usable(r)]
+    entity_ids = {r.record.entity_id for r in revs}
+    if len(entity_ids) != 1:
+        return None
+    (entity_id,) = entity_ids
+    view = source.entities([entity_id]).get(entity_id, EntityView())
+    visible = [r for r in view.visible if usable(r)]
+    return Subject(entity_id, visible, node) if visible else None
+
+
+def _node_named(reading: Reading, source: EvidenceSource) -> tuple[Optional[str], bool]:
+    """A lineage node no record name matched, written by its short name ("what feeds fct_orders?"
+    for model.shop.fct_orders, "tbl1" for file:/tmp/data/tbl1, "tbl1.agg" for its column): the one
+    node of that name the requester can walk. Several of one name, a word of the question ("model",
+    "source") may decide; otherwise none is chosen. Also whether the name matched only nodes whose
+    records the requester may not retrieve (row 4: denied)."""
     view = source.lineage()
     words_ = [w for w in undated_tokens(reading.question, reading.time.spans) if len(w) >= 3 and not is_function_word(w)]
     found: list[str] = []
+    hidden = False
     for w in words_:
-        for node in view.graph.nodes_named(w):
-            if node not in found and view.node_allowed(node) and (view.walk(node, upstream=True)[0]
-                                                                 or view.walk(node, upstream=False)[0]):
+        table, dot, column = w.rpartition(".")
+        if dot and table and column and "." not in table:  # "tbl1.agg": a column of the node named tbl1
+            candidates = [f"{n}#{column}" for n in view.graph.nodes_named(table) if f"{n}#{column}" in view.graph]
+        else:
+            candidates = view.graph.nodes_named(w)
+        for node in candidates:
+            if not view.node_allowed(node):
+                hidden = True
+            elif node not in found and (view.walk(node, upstream=True)[0] or view.walk(node, upstream=False)[0]):
                 found.append(node)
     if len(found) > 1:
         prefixes = tuple(p for w in words_ for p in _NODE_KIND_CUES.get(w, ()))
         typed = [n for n in found if prefixes and n.startswith(prefixes)]
         found = typed if len(typed) == 1 else found
-    return found[0] if len(found) == 1 else None
+    return (found[0] if len(found) == 1 else None), hidden and not found
 
 
 def _node_lineage(reading: Reading, node: str, source: EvidenceSource, day: date, interp, tools) -> Decision:

@@ -77,4 +77,6 @@ def test_nodes_are_found_by_their_short_name():
                       LineageEdge(source="model.shop.orders#id", target="model.shop.fct#id", kind="column", origin="m",
                                   origin_kind="record")])
     assert sorted(g.nodes_named("ORDERS")) == ["model.shop.orders", "source.shop.orders"]
+    g.add(LineageEdge(source="file:/data/raw/tbl0", target="bigquery:proj.ds.tbl1", kind="dataset", origin="ol", origin_kind="record"))
+    assert g.nodes_named("tbl0") == ["file:/data/raw/tbl0"] and g.nodes_named("tbl1") == ["bigquery:proj.ds.tbl1"]
     assert g.nodes_named("id") == [] and g.nodes_named("fct") == []

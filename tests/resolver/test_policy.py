@@ -501,3 +501,16 @@ def test_a_node_lineage_answer_cites_the_version_in_force_once():
     bundle = ask([v1, v2], "What breaks if refunds changes?", as_of=date(2026, 11, 29))
     assert bundle.behavior.value == "answer" and "R.v1" not in bundle.ids()
     assert bundle.answer.count("[R.v2]") == 1
+
+
+def test_a_dataset_and_its_column_are_found_by_short_name_and_a_hidden_one_is_denied():
+    flow = rec("LIN.FLOW", entity_id="lineage.flow", entity_type="lineage", title="Flow",
+               edges=[{"from": "file:/data/src1#a", "to": "file:/data/tbl1#agg"}, {"from": "file:/data/src1", "to": "file:/data/tbl1"}])
+    table = rec("DS.TBL1", entity_id="file:/data/tbl1", entity_type="dataset", title="/data/tbl1")
+    column = ask([flow, table], "Which columns feed tbl1.agg?")
+    assert column.behavior.value == "answer" and "file:/data/src1#a" in column.answer
+    whole = ask([flow, table], "What feeds tbl1?")
+    assert whole.behavior.value == "answer" and whole.interpretation.entity_id == "file:/data/tbl1"
+    secret = rec("DS.TBL1", entity_id="file:/data/tbl1", entity_type="dataset", title="/data/tbl1", permissions=["secret"])
+    denied = ask([flow, secret], "What feeds tbl1?")
+    assert denied.behavior.value == "deny" and "src1" not in denied.answer
