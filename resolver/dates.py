@@ -160,18 +160,12 @@ _QUARTER_WORDS = r"quarter|quartal|quartals|trimestre|trimester|kwartaal|ctvrtle
 _HALF_WORDS = r"half|halbjahr(?:es|s)?|halbjahres|jahreshalfte|semestre|semester|halfjaar|helft|pololeti"
 _OF_YEAR = (r"(?:des\s+jahres\s+|del\s+ano\s+|de\s+l\W?annee\s+|dell\W?anno\s+|do\s+ano\s+|"
             r"of\s+|de\s+|del\s+|des\s+|van\s+|roku\s+)?(?:the\s+)?")
+_WEEK_WORDS = r"(?:calendar\s+)?week|wk|kw|woche|semaine|semana|settimana|tyden"
 _EN_COUNT_RE = r"\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
 
 
 def _full_year(digits: str) -> int:
     return int(digits) if len(digits) == 4 else 2000 + int(digits)
-
-
-def _ordinal(word: str, most: int) -> int:
-    """The number of an ordinal word, or 0 when it is beyond `most` (a fourth half): the builder
-    then fails and the text is reported as unread."""
-    n = _ORDINALS[word]
-    return n if n <= most else 0
 
 
 def _of_relative_year(m: re.Match, as_of: date) -> Period:
@@ -220,13 +214,14 @@ _PERIOD_FORMS = [
     (rf"\b([1-4])\.\s*(?:ctvrtleti|kvartal|quartal|trimestre|kwartaal)\w*\s+{_OF_YEAR}{_Y}\b",
      lambda m, as_of: _quarter(int(m[2]), int(m[1]))),
     (rf"\b({_ORDINAL_RE})\s+(?:{_QUARTER_WORDS})\s+{_OF_YEAR}{_Y}\b",
-     lambda m, as_of: _quarter(int(m[2]), _ordinal(m[1], 4))),
-    (rf"\b({_ORDINAL_RE})\s+(?:{_HALF_WORDS})\s+{_OF_YEAR}{_Y}\b", lambda m, as_of: _half(int(m[2]), _ordinal(m[1], 2))),
+     lambda m, as_of: _quarter(int(m[2]), _ORDINALS[m[1]])),
+    # a "third half" is no half: _half refuses it and the text is reported as not read
+    (rf"\b({_ORDINAL_RE})\s+(?:{_HALF_WORDS})\s+{_OF_YEAR}{_Y}\b", lambda m, as_of: _half(int(m[2]), _ORDINALS[m[1]])),
     # a quarter, half or month "of last year", "this year", "next year"
     (rf"\b(?:q([1-4])|h([12])|({_MONTH_RE}))\s+(?:of\s+)?(?:the\s+)?(last|previous|prior|this|current|next|coming)\s+year\b",
      lambda m, as_of: _of_relative_year(m, as_of)),
     # ISO weeks: "week 12 of 2025", "KW 12 2025", "2025-W12", "W12 2025"
-    (rf"\b(?:(?:calendar\s+)?week|wk|kw|woche|semaine|semana|settimana|tyden|w)\s*\.?\s*(\d{{1,2}})\s*(?:of\s+|/\s*|,\s*)?{_Y}\b",
+    (rf"\b(?:{_WEEK_WORDS}|w)\s*\.?\s*(\d{{1,2}})\s*(?:of\s+|/\s*|,\s*)?{_Y}\b",
      lambda m, as_of: _iso_week(int(m[2]), int(m[1]))),
     (rf"\b{_Y}-?w(\d{{2}})\b", lambda m, as_of: _iso_week(int(m[1]), int(m[2]))),
     (rf"\bh([12])\s*[/ -]?\s*{_Y}\b", lambda m, as_of: _half(int(m[2]), int(m[1]))),
@@ -269,7 +264,7 @@ _PERIOD_FORMS = [
      lambda m, as_of: _trailing(int(m[1]), m[2], as_of)),
     (r"\b(?:ttm|ltm)\b", lambda m, as_of: _trailing(12, "month", as_of)),
     (r"\b(?:this|current)\s+month\b|\btento\s+mesic\b|\bdiese[nm]?\s+monat\b|\baktuelle[nm]?\s+monat\b|\bdeze\s+maand\b"
-     r"|\bce\s+mois\b|\beste\s+mes\b|\bquesto\s+mese\b|\beste\s+mes\b",
+     r"|\bce\s+mois\b|\beste\s+mes\b|\bquesto\s+mese\b",
      lambda m, as_of: _month(as_of.year, as_of.month)),
     (r"\b(?:this|current)\s+quarter\b|\btoto\s+ctvrtleti\b|\bdiese[sm]?\s+quartal\b|\baktuelle[nms]?\s+quartal\b"
      r"|\bdit\s+kwartaal\b|\bce\s+trimestre\b|\beste\s+trimestre\b|\bquesto\s+trimestre\b|\btrimestre\s+(?:actual|en\s+cours|corrente|atual)\b",
@@ -278,9 +273,9 @@ _PERIOD_FORMS = [
      lambda m, as_of: _trailing(_count(m[1]), m[2], as_of)),
     # a quarter or half named without its year: the latest one that has begun by as_of
     (rf"\b({_ORDINAL_RE})\s+(?:{_QUARTER_WORDS})\b(?!\s*(?:of\s+)?\d)",
-     lambda m, as_of: _quarter(_last_past_month(3 * _ordinal(m[1], 4) - 2, as_of), _ordinal(m[1], 4))),
+     lambda m, as_of: _quarter(_last_past_month(3 * _ORDINALS[m[1]] - 2, as_of), _ORDINALS[m[1]])),
     (rf"\b({_ORDINAL_RE})\s+(?:{_HALF_WORDS})\b(?!\s*(?:of\s+)?\d)",
-     lambda m, as_of: _half(_last_past_month(6 * _ordinal(m[1], 2) - 5, as_of), _ordinal(m[1], 2))),
+     lambda m, as_of: _half(_last_past_month(6 * _ORDINALS[m[1]] - 5, as_of), _ORDINALS[m[1]])),
     (r"\b(?:in|during|for|v|ve|of)\s+(?:the\s+)?q([1-4])\b(?!\s*[/ '\u2019-]?\s*\d)",
      lambda m, as_of: _quarter(_last_past_month(3 * int(m[1]) - 2, as_of), int(m[1]))),
     (r"\b(?:in|during|for|v|ve|of)\s+(?:the\s+)?h([12])\b(?!\s*[/ '\u2019-]?\s*\d)",
@@ -370,7 +365,7 @@ _UNPLACED_PART = re.compile(
     r"semana\w*|settiman\w*|kwartaal|ctvrtlet\w*|pololet\w*|tyden\w*)\W{0,3}(?:\d{1,2}\W{1,3})?"
     r"(?:of\s+|de\s+|del\s+|des\s+|van\s+|roku\s+|jahres\s+)?(?:the\s+)?(?:19|20)\d{2}\b"
     # a week by its number without a year
-    r"|\b(?:(?:calendar\s+)?week|wk|kw|woche|semaine|semana|settimana|tyden)\s*\.?\s*\d{1,2}\b(?!\s*[./-]?\d)")
+    rf"|\b(?:{_WEEK_WORDS})\s*\.?\s*\d{{1,2}}\b(?!\s*[./-]?\d)")
 _BARE_YEAR = re.compile(r"(?<![\w.#/-])((?:19|20)\d{2})(?![\w/-]|\.\d)")
 # Digits that look like a date but that no pattern above read (31/02/2025, 6/30/25, 2025-13-01):
 # never silently replaced by as_of (see TimeScan.unread).

@@ -41,20 +41,19 @@ def name_forms(name: str) -> set[str]:
                 changed = True
     if core:
         forms.add(" ".join(core))
-    # identifiers written with underscores are also matched as words ("fct_revenue" ~ "fct revenue")
-    for form in list(forms):
-        if "_" in form and "." not in form:
-            forms.add(form.replace("_", " "))
-    return {f for f in forms if f}
+    return {spaced for form in forms if form for spaced in _with_spaces(form)}
+
+
+def _with_spaces(form: str) -> set[str]:
+    """A form, and for an identifier written with underscores also as words ("fct_revenue" ~ "fct revenue")."""
+    return {form, form.replace("_", " ")} if "_" in form and "." not in form else {form}
 
 
 def whole_forms(name: str) -> set[str]:
     """The forms of a name as written, nothing stripped: "AOV" is a whole name, "AOV wiki" read as
     "aov" is not (name_forms drops the kind word)."""
     whole = " ".join(tokens(name))
-    if not whole:
-        return set()
-    return {whole, whole.replace("_", " ")} if "_" in whole and "." not in whole else {whole}
+    return _with_spaces(whole) if whole else set()
 
 
 @dataclass(frozen=True)

@@ -152,6 +152,12 @@ _STOP = set(
 
 
 _FROM_WHAT_RE = re.compile(r"\b(?:computed|calculated|derived|built)\s+from\b|\bz\s+ceho\b|\bworaus\b|\bz\s+jakych\b")
+# "is there a draft for X?", "what is proposed for X?": the approved definition, with its drafts shown
+_DRAFTS_RE = re.compile(r"\b(?:drafts?|proposals?|proposed|pending|entw[uü]rfe?|entwurf\w*|borrador\w*|propuesta\w*|"
+                        r"brouillon\w*|bozz[ae]|propost[ae]|rascunho\w*|navrh\w*|voorstel\w*|conceptversie)\b")
+# "what's the return rate for October?": nothing but the name and a period (the date words are
+# blanked; § stands for the name, see interpret): the number for that period
+_BARE_WHAT_IS_RE = re.compile(r"^\s*what(?:\s+s|\s+is)\s+(?:the\s+|our\s+)?§\s*$")
 
 
 def _alternation(patterns: list[str]) -> re.Pattern:
@@ -187,12 +193,8 @@ def cues(text: str) -> dict[str, bool]:
         # "what is X computed from", "z čeho se počítá X", "woraus wird X berechnet": lineage, though a
         # definition word ("počítá", "berechnet") is there too
         "from_what": _any(_FROM_WHAT_RE, text),
-        # "what's the return rate for October?": nothing but the name and a period (the date words are
-        # blanked; § stands for the name): the number for that period
-        # "is there a draft for X?", "what is proposed for X?": the approved definition, with its drafts shown
-        "drafts": re.search(r"\b(?:drafts?|proposals?|proposed|pending|entw[uü]rfe?|entwurf\w*|borrador\w*|propuesta\w*|"
-                            r"brouillon\w*|bozz[ae]|propost[ae]|rascunho\w*|navrh\w*|voorstel\w*|conceptversie)\b", text) is not None,
-        "bare_what_is": re.search(r"^\s*what(?:\s+s|\s+is)\s+(?:the\s+|our\s+)?§\s*$", text) is not None,
+        "drafts": _any(_DRAFTS_RE, text),
+        "bare_what_is": _any(_BARE_WHAT_IS_RE, text),
         "asks_model": _any(_ASKS_MODEL_RE, text),
         "asks_sources": _any(_ASKS_SOURCES_RE, text),
     }

@@ -46,6 +46,9 @@ def _blank(text: str, spans: list[tuple[int, int]]) -> str:
     return "".join(chars)
 
 
+_MARK = "§"  # where a name stood, for the cues (resolver.intents writes it in its patterns)
+
+
 def _without_mentions(text: str, mentions: list[Match], mark: Optional[str] = None) -> str:
     """The question's tokens without its names; with `mark`, each name leaves that token in its place
     (so that cues can tell "which models are built on X" from "what is X built from")."""
@@ -79,12 +82,13 @@ def read_words(question: str, spans: list[tuple[int, int]], index: NameLookup) -
     undated = _blank(folded, spans)
     mentions = _as_written(question, spans, best_matches(find_matches(tokens(undated), index)))
     mentions.sort(key=lambda m: (-m.length, not m.exact, m.start))
-    rest = _without_mentions(undated, mentions)
+    marked = _without_mentions(undated, mentions, mark=_MARK)
+    rest = " ".join(t for t in marked.split(" ") if t != _MARK)  # no token is "§": tokens are [a-z0-9]...
     versions = tuple(dict.fromkeys(m.group(1) for m in _VERSION.finditer(rest)))
     named = {w for m in mentions for w in words_of(m.name)}  # "count as churn": the subject again, not a topic
     return Words(mentions=tuple(mentions), version=versions[0] if versions else None, versions=versions,
                  topic=tuple(w for w in topic_words(rest) if w not in named), nodes=tuple(m.group(1) for m in _NODE.finditer(question)),
-                 flags=MappingProxyType(cues(_without_mentions(undated, mentions, mark="§"))), injection=is_injection(folded))
+                 flags=MappingProxyType(cues(marked)), injection=is_injection(folded))
 
 
 def reading_of(question: str, time: TimeFinding, words: Words) -> Reading:

@@ -132,14 +132,15 @@ def sentences_about(body: str, topic: list[str]) -> list[str]:
 
 
 # English derivational and inflectional endings: "pseudonymisation" is said as "pseudonymised",
-# "cancellations" as "cancelled", "exclusion" as "excluded"
-_ENDINGS = ("isations", "izations", "isation", "ization", "ations", "itions", "ation", "ition", "sions", "sion", "ments",
+# "cancellations" as "cancelled", "exclusion" as "excluded" (resolver.text.stems keys inflections of
+# names, Czech ones included; this only shortens a topic word to the prefix a body's word starts with)
+_ENGLISH_ENDINGS = ("isations", "izations", "isation", "ization", "ations", "itions", "ation", "ition", "sions", "sion", "ments",
             "ment", "ings", "ing", "ised", "ized", "ises", "izes", "ies", "ied", "ed", "es", "s")
 
 
 def _mentions(text: str, word: str) -> bool:
     stem = word[: max(4, len(word) - 2)]
-    for ending in _ENDINGS:
+    for ending in _ENGLISH_ENDINGS:
         if word.endswith(ending) and len(word) - len(ending) >= 4:
             stem = min(stem, word[: len(word) - len(ending)], key=len)
             break
@@ -538,6 +539,11 @@ def _versions_side_by_side(reading: Reading, subject: Subject, source, as_of: da
     start = min(starts) if starts else min(ends)
     names = "versions " + " and ".join(reading.versions) if len(reading.versions) > 1 else f"version {reading.versions[0]}"
     period = Period(start, max(max(ends), start), f"spanned by {names}")
+    return _over_period(reading, subject, source, period, interp, tools)
+
+
+def _over_period(reading: Reading, subject: Subject, source, period: Period, interp: dict, tools) -> Decision:
+    """A definition question answered over a period the policy worked out (a version's span, the history)."""
     interp.update(intent="definition_period", period=period.as_dict(), reporting_date=None)
     spanned = dataclasses.replace(reading, intent="definition_period", time=TimeFinding(period=period, explicit=True))
     return _period(spanned, subject, source, None, interp, tools)
@@ -549,9 +555,7 @@ def _history(reading: Reading, subject: Subject, source, as_of: date, interp: di
     starts = [r.record.effective_from for r in subject.revisions if authoritative(r.record) and r.record.effective_from]
     start = min(starts) if starts else as_of
     period = Period(min(start, as_of), as_of, f"since the first version of {subject.mention}")
-    interp.update(period=period.as_dict(), reporting_date=None)
-    spanned = dataclasses.replace(reading, time=TimeFinding(period=period, explicit=True))
-    return _period(spanned, subject, source, None, interp, tools)
+    return _over_period(reading, subject, source, period, interp, tools)
 
 
 def _no_such_version(reading: Reading, subject: Subject, interp: dict, tools) -> Decision:
@@ -768,6 +772,8 @@ def _period(reading: Reading, subject: Subject, source, day, interp, tools) -> D
     for rev, _, _ in pieces:
         if rev.evidence_id not in {r.evidence_id for r in revs}:
             revs.append(rev)
+    notes, corrected = _correction_notes(pieces, subject.revisions)
+    correction = " " + " ".join(notes) if notes else ""
     covered = sum(((e - s).days + 1) for _, s, e in pieces)
     total = (period.end - period.start).days + 1
     gaps = []
@@ -783,9 +789,7 @@ def _period(reading: Reading, subject: Subject, source, day, interp, tools) -> D
         # row 5: a draft proposed to take effect inside the period would change the answer for part of it
         drafts = [r for r in subject.revisions if r.record.status == Status.draft and r.record.effective_from
                   and r.record.overlaps(period.start, period.end)]
-        notes, corrected = _correction_notes(pieces, subject.revisions)
-        if notes:
-            text += " " + " ".join(notes)
+        text += correction
         evidence = [(rev, "primary")] + [(r, "conflict") for r in drafts] + [(r, "context") for r in corrected]
         for r in drafts:
             text += (f" A {r.record.status.value} proposal, {label(r)} {cite(r)}, would change this from "
@@ -798,9 +802,7 @@ def _period(reading: Reading, subject: Subject, source, day, interp, tools) -> D
             f"boundary of {subject.mention}, so canon splits it: " + "; ".join(lines) +
             ". If you need one number for the whole period, say which convention to use (restate under one definition, "
             "or report each part under its own).")
-    notes, corrected = _correction_notes(pieces, subject.revisions)
-    if notes:
-        text += " " + " ".join(notes)
+    text += correction
     evidence = [(r, "primary") for r in revs] + [(r, "context") for r in corrected if r not in revs]
     return Decision(Behavior.clarify_or_split, Interpretation(**interp), text, evidence=evidence,
                     gaps=gaps + [f"{len(revs)} definitions cover the period {period.label}; choose a convention"], tools=tools)
@@ -1048,9 +1050,7 @@ def _node_lineage(reading: Reading, node: str, source: EvidenceSource, day: date
                         f"No lineage of {node} is recorded; canon does not infer lineage from prose.",
                         gaps=[f"no lineage edges recorded for {node}"], tools=tools)
     if not view.node_allowed(node):
-        return Decision(Behavior.deny, Interpretation(**interp),
-                        "You are not authorized to see any record about this subject, so canon cannot answer.",
-                        gaps=["access denied: no record of the subject is retrievable with your roles"], tools=tools)
+        return _denied(interp, tools)
     reached, used = view.walk(node, upstream=upstream, at=end_of(day))
     tools.append(ToolCall(name="lineage", args={"nodes": [node], "direction": interp["direction"], "at": day.isoformat()},
                           result_ids=sorted(reached)))

@@ -19,14 +19,17 @@ def fold(text: str) -> str:
 _DOTTED = re.compile(r"(?:[a-z]\.){2,}[a-z]?")
 
 
+def _scan(folded: str):
+    """(token, start, end) of each token of folded text, trailing punctuation dropped."""
+    for m in _TOKEN.finditer(folded):
+        t = m.group(0).rstrip(".:/-")
+        yield t, m.start(), m.start() + len(t)
+
+
 def tokens(text: str) -> list[str]:
     """Word tokens; identifiers such as model.shop.fct_orders#amount stay whole; an abbreviation
     written with dots is its letters ("A.O.V." -> "aov")."""
-    out = []
-    for t in _TOKEN.findall(fold(text)):
-        t = t.rstrip(".:/-")
-        out.append(t.replace(".", "") if _DOTTED.fullmatch(t + ".") else t)
-    return out
+    return [t.replace(".", "") if _DOTTED.fullmatch(t + ".") else t for t, _, _ in _scan(fold(text))]
 
 
 def written_spans(text: str, blanks: list[tuple[int, int]] = ()) -> Optional[list[tuple[int, int]]]:
@@ -42,12 +45,7 @@ def written_spans(text: str, blanks: list[tuple[int, int]] = ()) -> Optional[lis
         return None
     for start, end in blanks:
         folded[start:end] = " " * (min(end, len(folded)) - start)
-    folded_text = "".join(folded)
-    spans = []
-    for m in _TOKEN.finditer(folded_text):
-        end = m.start() + len(m.group(0).rstrip(".:/-"))
-        spans.append((origin[m.start()], origin[end - 1] + 1))
-    return spans
+    return [(origin[start], origin[end - 1] + 1) for _, start, end in _scan("".join(folded))]
 
 
 def words(text: str) -> list[str]:
