@@ -12,7 +12,7 @@ MAX_STEPS = 6
 
 PLANS: dict[str, list[str]] = {
     "definition_at": ["definition_at", "review_decisions", "record_lookup", "lineage"],
-    "definition_current": ["definition_at", "review_decisions", "record_lookup"],
+    "definition_current": ["definition_at", "review_decisions", "record_lookup", "lineage"],
     "definition_includes": ["definition_at", "review_decisions", "record_lookup"],
     "definition_period": ["definitions_over_period", "review_decisions"],
     "lineage": ["record_lookup", "lineage", "record_lookup"],

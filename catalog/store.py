@@ -34,7 +34,8 @@ if TYPE_CHECKING:
 
 # Bump when catalog/tables.py changes: a catalog stamped with another version is brought up to
 # date through SQLAlchemy (create_all) before the driver reads it.
-SCHEMA_VERSION = "3"  # 3: edges from a record's model_ids/source_ids (Catalog._upgrade writes them for older catalogs)
+SCHEMA_VERSION = "4"  # 3: edges from a record's model_ids/source_ids; 4: name forms of resolver.entities.name_forms
+# as of this version (Catalog._upgrade brings older catalogs up)
 
 
 # SQLAlchemy is imported on the write paths only (the ask path reads through the driver).
@@ -104,6 +105,15 @@ _STATES_LINEAGE = "{r}.authority <> 'untrusted' AND {r}.status NOT IN ('retracte
 READ_MEMO_SIZE = 8192  # read statements kept per generation (MemoReads)
 
 
+def _name_keys(record: EvidenceRecord, pk: int) -> list[dict]:
+    """The lookup keys of a revision's names: every form of its id, title and aliases. Untrusted text
+    never steers entity resolution."""
+    if record.authority == Authority.untrusted:
+        return []
+    forms = sorted({f for name in record.names() for f in name_forms(name)})
+    return [{"kind": "name", "key": f, "entity_id": record.entity_id, "revision_pk": pk} for f in forms]
+
+
 def _edge_rows(record: EvidenceRecord, pk: int, kinds: Optional[tuple[str, ...]] = None) -> list[dict]:
     """lineage_edge rows of a stored revision's edges (record_edges), of `kinds` of origin when given."""
     return [{"source": e.source, "target": e.target, "kind": e.kind, "origin": e.origin, "origin_kind": e.origin_kind,
@@ -156,7 +166,23 @@ class Catalog:
     def _upgrade(self, conn, was: str) -> None:
         """Bring a catalog written by an earlier schema up to this one, in the opening transaction.
         2 -> 3: the edges from the models and sources a record names (record_edges, origin_kind
-        "definition") are written for every revision that does not have them yet."""
+        "definition") are written for every revision that does not have them yet.
+        3 -> 4: every revision's name forms are written again (name_forms gained the name without
+        its version: "policy retention rate" of "Policy retention rate v1")."""
+        if was in ("2", "3"):
+            from sqlalchemy import insert
+
+            from catalog.tables import KeyRow
+
+            conn.execute(text("DELETE FROM lookup_key WHERE kind = 'name'"))
+            conn.execute(text("DELETE FROM name_word"))
+            keys = []
+            for pk, payload in conn.execute(text("SELECT pk, payload FROM revision")):
+                keys += _name_keys(EvidenceRecord.model_validate(json.loads(payload)), pk)
+            if keys:
+                conn.execute(insert(KeyRow.__table__), keys)
+                self._add_name_words(conn, {k["key"] for k in keys})
+            self._bump(conn)
         if was == "2":
             from sqlalchemy import insert
 
@@ -331,9 +357,7 @@ class Catalog:
         for pk, record in zip(pks, kept):
             roles += [{"revision_pk": pk, "role": role} for role in sorted(set(record.permissions))]
             keys += [{"kind": "node", "key": node, "entity_id": record.entity_id, "revision_pk": pk} for node in sorted(record.node_ids())]
-            if record.authority != Authority.untrusted:  # untrusted text never steers entity resolution
-                forms = sorted({f for name in record.names() for f in name_forms(name)})
-                keys += [{"kind": "name", "key": f, "entity_id": record.entity_id, "revision_pk": pk} for f in forms]
+            keys += _name_keys(record, pk)
             edges += _edge_rows(record, pk)
         if roles:
             conn.execute(insert(RoleRow.__table__), roles)

@@ -39,7 +39,7 @@ _ATTRIBUTION = re.compile(r"^(?:it|this|that|the (?:draft|proposal|record|defini
 _ID_LIKE = re.compile(r"(?<![\w.\[/#:-])([A-Z][A-Z0-9_]+(?:\.[A-Za-z0-9_-]*[A-Za-z0-9_])+)")
 # Any dotted identifier (ids, dbt/OpenLineage node ids): blanked before versions and dates are read.
 _DOTTED = re.compile(r"[\w:/#-]+(?:\.[\w:/#-]+)+")
-_VERSION = re.compile(r"\b(?:v|version\s+|verze\s+|verzi\s+|verzich\s+)(\d+[a-z0-9-]*)\b")
+_VERSION = re.compile(r"\b(?:v|version\s+|verze\s+|verzi\s+|verzich\s+)(\d+(?:\.\d+)*[a-z0-9-]*)\b")
 _LINK = re.compile(r"https?://|\bwww\.|!\[[^\]]*\]\(|\]\([^)\s]+\)|<a\s|<img\s|\bdata:[a-z]+/", re.IGNORECASE)
 _ISO_DATE = re.compile(r"(?<![\d-])(\d{4}-\d{2}-\d{2})(?![\d-])")
 
@@ -250,7 +250,8 @@ def _versions_match(bundle: Bundle, parts: list[Sentence]) -> Check:
     vocab = {e.evidence_id: _vocabulary(e) for e in bundle.evidence}
     problems = []
     for s in parts:
-        plain = fold(_DOTTED.sub(" ", _CITATION.sub(" ", s.text)))
+        # a record's own words, quoted, may name other versions ("correction of v1"): they are data
+        plain = fold(_DOTTED.sub(" ", _CITATION.sub(" ", _QUOTE.sub(" ", s.text))))
         here = [by_id[i] for i in s.cites if i in by_id]
         for m in _VERSION.finditer(plain):
             said = m.group(1)

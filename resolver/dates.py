@@ -94,8 +94,11 @@ _YY = r"['\u2019]\s*(\d{2})\b"  # a two-digit year after an apostrophe: Q4'25, F
 _OF = r"(?:of\s+|de\s+|del\s+)?"  # "30th of June", "30 de junio de 2025"
 _ORD = r"(?:st|nd|rd|th|er|re|º|°)?"  # 1st; French 1er; Spanish/Italian 1º, 1°
 
-_EDGE_START = r"(?:start|beginning|begin|first\s+day|zacatek|zacatku|pocatek)\s+(?:of\s+)?(?:the\s+)?"
-_EDGE_END = r"(?:end|close|last\s+day|konec|konci|ke\s+konci|eoy)\s+(?:of\s+)?(?:the\s+)?"
+# ... in English, Czech, and (accents folded) fr/es/it/pt, de, nl: "fin du", "a fine", "Ende", "einde van"
+_EDGE_OF = r"(?:of\s+|de\s+l[ae]\s+|del\s+|de\s+|di\s+|du\s+|do\s+|da\s+|des\s+|van\s+(?:het\s+)?|von\s+|vom\s+)?"
+_EDGE_START = (r"(?:start|beginning|begin|first\s+day|zacatek|zacatku|pocatek|debut|inicio|principio|inizio|anfang)\s+"
+               + _EDGE_OF + r"(?:the\s+)?")
+_EDGE_END = r"(?:end|close|last\s+day|konec|konci|ke\s+konci|eoy|fin|fine|fim|final|ende|einde|eind)\s+" + _EDGE_OF + r"(?:the\s+)?"
 # A word before a date or period that moves the reporting time: "before July 2025" is the day
 # before it begins, "after Q2 2025" the day after it ends, "since 2025-07-01" the period from it to
 # as_of. "until" / "up to" leave the start open: not read (the resolver asks again).
@@ -190,7 +193,9 @@ def _iso_week(year: int, week: int) -> Optional[Period]:
 # A list or range of periods of one kind names the year once, at the end: "Q1 and Q2 2025",
 # "between Q1 and Q3 2025", "January to March 2025", "H1 and H2 2025". Each period before it
 # takes that year (the lookahead reads it).
-_RANGE_SEP = r"\s*(?:to|until|till|through|thru|and|do|az|a|-|–)\s*"
+_RANGE_SEP = r"\s*(?:to|until|till|through|thru|and|do|az|a|au|al|bis|tot|ate|hasta(?:\s+el)?|jusqu\W?(?:au|a)|fino\s+al?|-|–)\s*"
+# "du D1 au D2", "del D1 al D2", "de D1 a D2", "dal D1 al D2": these separators make a range only after a "from"
+_FROM_WORD = r"\b(?:from|du|del|de|desde|dal|dalla|dall|da|vom|von|van|od)\s+$"
 # between two periods of a list ("2024 and 2025", "Q1, Q2 and Q3 2025"): a comma, or "and" in
 # English, Spanish, German, French, Italian/Portuguese, Dutch, Czech
 _LIST_SEP = r"\s*(?:,\s*(?:and\s+)?|&|and|y|und|et|e|en|a)\s*"
@@ -525,8 +530,11 @@ def _joins_range(folded: str, first: _Found, second: _Found) -> bool:
     sep = re.fullmatch(_RANGE_SEP, folded[first.end:second.start])
     if sep is None:
         return False
-    if sep.group(0).strip() in ("and", "a"):
+    word = sep.group(0).strip()
+    if word == "and":
         return re.search(r"\b(?:between|mezi)\s+$", folded[:first.start]) is not None
+    if word in ("a", "au", "al"):
+        return re.search(r"\b(?:between|mezi)\s+$|" + _FROM_WORD, folded[:first.start]) is not None
     return True
 
 

@@ -7,6 +7,7 @@ the exact name "revenue" is never taken for "recurring revenue", and "recurring 
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections import defaultdict
 from collections.abc import Iterable
@@ -24,6 +25,9 @@ _KIND_WORDS = {
     "metrika", "definice", "navrh", "koncept", "stranka", "dokument", "poznamka",
 }
 _VERSION = re.compile(r"^(?:v\d+[a-z0-9-]*|\d+(?:-draft)?|version|verze)$")
+# Words that say what a metric measures, not which one: people drop them ("the policy retention
+# definition" for "Policy retention rate"), so a name is also found, less surely, without them
+_MEASURE_WORDS = ("rate", "ratio", "rates", "ratios", "percentage")
 _MAX_NAME_TOKENS = 8
 
 
@@ -31,6 +35,10 @@ def name_forms(name: str) -> set[str]:
     """The token sequences under which a name is matched."""
     toks = tokens(name)
     forms = {" ".join(toks)} if toks else set()
+    unversioned = list(toks)  # "Policy retention rate v1" is also "policy retention rate"
+    while len(unversioned) > 1 and _VERSION.match(unversioned[-1]):
+        unversioned.pop()
+    forms.add(" ".join(unversioned))
     core = list(toks)
     changed = True
     while core and changed:
@@ -45,8 +53,11 @@ def name_forms(name: str) -> set[str]:
 
 
 def _with_spaces(form: str) -> set[str]:
-    """A form, and for an identifier written with underscores also as words ("fct_revenue" ~ "fct revenue")."""
-    return {form, form.replace("_", " ")} if "_" in form and "." not in form else {form}
+    """A form, and for an identifier written with underscores, or a name with hyphens, also as words
+    ("fct_revenue" ~ "fct revenue", "dock-to-stock time" ~ "dock to stock time")."""
+    if "." in form or not ("_" in form or "-" in form):
+        return {form}
+    return {form, re.sub(r"[_-]", " ", form)}
 
 
 def whole_forms(name: str) -> set[str]:
@@ -171,14 +182,18 @@ def find_matches(q: list[str], lookup: NameLookup) -> list[Match]:
     covered = {k for m in found for k in range(m.start, m.end)}
     found += _compound_matches(q, covered, lookup)
     found += _partial_matches(q, lookup)
+    found += _measure_matches(spans, {m.name for m in found}, lookup)
+    found = _with_head_matches(q, found, lookup)
     covered = {k for m in found for k in range(m.start, m.end)}
     typo_forms: dict[str, list[tuple[int, int, int]]] = {}
     for i, tok in enumerate(q):
-        if len(tok) < 5 or i in covered or not tok.isalpha() or tok in COMMON_WORDS:
+        if len(tok) < 4 or i in covered or not tok.isalpha() or tok in COMMON_WORDS:
             continue
         for word in lookup.near_words(tok):
             for form in lookup.forms_with_word(word):
                 toks = form.split(" ")
+                if len(tok) < 5 and len(toks) < 3:  # a short word's typo only inside a longer name ("dock to stok time")
+                    continue
                 for pos in (p for p, t in enumerate(toks) if t == word):
                     start, end = i - pos, i - pos + len(toks)
                     if start < 0 or end > len(q):
@@ -215,7 +230,8 @@ def _partial_matches(q: list[str], lookup: NameLookup) -> list[Match]:
             if not lists:
                 continue
             candidates = min(lists, key=len)
-            whole = [f for f in candidates if _one_word_left_out(f.split(" "), span)]
+            whole = [f for f in candidates if _one_word_left_out(f.split(" "), span)
+                     and not _other_first_word(q, i, f.split(" "), span)]
             if whole:
                 named = lookup.forms(whole)
                 out += [Match(i, j, frozenset(ids), False, form) for form, ids in named.items()]
@@ -227,6 +243,61 @@ def _partial_matches(q: list[str], lookup: NameLookup) -> list[Match]:
 # minutes" (titles keep these words in their name forms)
 _LAST_KIND_WORDS = frozenset("source sources table tables dataset datasets view report dashboard zdroj tabulka "
                              "memo memos memorandum minutes notes protocol protokoll deck slides".split())
+
+
+def _other_first_word(q: list[str], i: int, name: list[str], span: list[str]) -> bool:
+    """The name's first word is left out and another word stands in its place: "involuntary attrition
+    rate" names something else than "voluntary attrition rate" (a function word there is no word)."""
+    return name[1:] == span and i > 0 and q[i - 1].isalpha() and len(q[i - 1]) >= 3 and q[i - 1] not in COMMON_WORDS
+
+
+def _measure_matches(spans: dict[str, list[tuple[int, int]]], named: set[str], lookup: NameLookup) -> list[Match]:
+    """Words that are a name once a measure word is added ("policy retention" for "policy retention
+    rate", "churn" for "churn rate"): not exact, so a name as written wins over them."""
+    candidates = {f"{span} {word}": span for span in spans if span not in named and span.rsplit(" ", 1)[-1].isalpha()
+                  and span.count(" ") < _MAX_NAME_TOKENS - 1 for word in _MEASURE_WORDS}
+    found = lookup.forms(list(candidates))
+    return [Match(i, j, frozenset(ids), False, form) for form, ids in found.items() for i, j in spans[candidates[form]]]
+
+
+def _head(form: str) -> Optional[str]:
+    """The last word of a name of several words, before a measure word ("premium" of "gross written
+    premium", "retention" of "reinsurance retention ratio")."""
+    words = form.split(" ")
+    if words[-1] in _MEASURE_WORDS:
+        words = words[:-1]
+    return words[-1] if len(words) > 1 else None
+
+
+def _with_head_matches(q: list[str], found: list[Match], lookup: NameLookup) -> list[Match]:
+    """A word that is the head of the names of several entities names each of them ("premium" for
+    "gross written premium" and "net earned premium"; "retention" for "policy retention rate" and
+    "reinsurance retention ratio"): row 13, ambiguous. One entity's head alone names nothing:
+    "premium" is not "gross written premium". A word that is a name as written ("revenue" beside
+    "recurring revenue"), or lies inside a longer match, is left alone; a word that names an entity
+    less surely (a measure word added) is ambiguous with the heads."""
+    taken = {k for m in found if m.length > 1 or m.exact for k in range(m.start, m.end)}
+    weak = {m.start: m for m in found if m.length == 1 and not m.exact}
+    out = list(found)
+    for i, tok in enumerate(q):
+        if i in taken or len(tok) < 4 or not tok.isalpha() or tok in COMMON_WORDS or tok in _LAST_KIND_WORDS \
+                or tok in _MEASURE_WORDS:
+            continue
+        holding = lookup.forms_with_word(tok, _PARTIAL_LIMIT + 1)
+        if len(holding) > _PARTIAL_LIMIT:
+            continue
+        heads = [f for f in holding if _head(f) == tok]
+        if not heads:
+            continue
+        ids = {eid for named in lookup.forms(heads).values() for eid in named}
+        own = weak.get(i)
+        if own is not None:
+            ids |= own.entity_ids
+            if len(ids) > len(own.entity_ids):
+                out = [m for m in out if not (m.length == 1 and m.start == i)] + [dataclasses.replace(own, entity_ids=frozenset(ids), name=tok)]
+        elif len(ids) > 1:
+            out.append(Match(i, i + 1, frozenset(ids), False, tok))
+    return out
 
 
 def _one_word_left_out(name: list[str], span: list[str]) -> bool:

@@ -17,6 +17,10 @@ _INJECTION = [
     r"\b(reveal|show|print|list|leak|expose|dump|disclose|display|give me)\b[^.?!]{0,60}\b(confidential|restricted|secret|classified|hidden|private|unauthori[sz]ed)\b",
     r"\b(treat|consider)\b[^.?!]{0,40}\bas (authoritative|the new authority|official)\b",
     r"\b(you are now|act as|pretend|jailbreak|developer mode|system prompt)\b",
+    # "as if I had role X", in en, fr, es, it, pt, de, nl, cs
+    r"\bas (?:if|though) (?:i|we) (?:am|are|was|were|had|have)\b", r"\b(?:fais|faites) comme si\b", r"\bhaz(?:ga)? como si\b",
+    r"\bfai(?:te)? finta\b", r"\bcome se (?:avessi|fossi)\b", r"\bfinja\b", r"\bfinge\b", r"\bcomo se (?:eu )?(?:tivesse|fosse)\b",
+    r"\btu so,? als\b", r"\bals ob ich\b", r"\bdoe alsof\b", r"\bdelej,? ze\b", r"\bpredstirej\w*\b",
     r"\b(ignoruj|ignorovat|ignorujte|zapomen|neres|obejdi|obejit)\w*\b[^.?!]{0,60}\b(pokyn|pravidl|instrukc|opravnen|omezeni)\w*",
     r"\b(postupuj|ridte se|rid se|dodrz|poslechni)\w*\b[^.?!]{0,40}\b(pokyn|instrukc)\w*",
     r"\b(ukaz|zobraz|prozrad|vypis|odhal|zpristupni)\w*\b[^.?!]{0,60}\b(duvern|tajn|omezen|skryt|neverejn)\w*",
@@ -61,7 +65,8 @@ _CURRENT = [
     r"\baktuell\w*\b", r"\bgenehmigt\w*\b", r"\boffiziell\w*\b", r"\bactuel\w*\b", r"\bapprouv\w*\b",
     r"\bofficiel\w*\b", r"\ben vigueur\b", r"\bvigente\b", r"\baprobad\w*\b", r"\boficial\w*\b", r"\battual\w*\b",
     r"\bapprovat\w*\b", r"\bufficial\w*\b", r"\batual\w*\b", r"\baprovad\w*\b", r"\bhuidig\w*\b",
-    r"\bgoedgekeurd\w*\b", r"\bofficieel\b",
+    r"\bgoedgekeurd\w*\b", r"\bofficieel\b", r"\bmomenteel\b", r"\bactualmente\b", r"\battualmente\b",
+    r"\bactuellement\b", r"\bderzeit\w*\b", r"\bzurzeit\b", r"\bmomentan\w*\b",
     # "is v1 still valid?": about now, not about v1's own interval
     r"\bstill\b", r"\bnowadays\b", r"\bimmer\s+noch\b", r"\bnoch\s+(?:gultig|aktuell|in\s+kraft)\b", r"\btodavia\b",
     r"\btoujours\b", r"\bancora\b", r"\bainda\b", r"\bstale\s+plat\w*\b", r"\bporad\s+plat\w*\b", r"\bnog\s+steeds\b",
@@ -76,6 +81,9 @@ _INCLUDES = [
     r"\bcompres[oi]\b", r"\besclu\w*\b", r"\binbegrepen\b", r"\bbevat\w*\b", r"\bmeegeteld\b",
     r"\bleft out\b", r"\bcover(s|ed)?\b", r"\bmitgezahlt\w*\b", r"\bberucksichtig\w*\b", r"\bschliess\w*(?=(?:\s+\S+){0,8}\s+aus\b)", r"\bignor(?:e|es|ed|ing)\b", r"\bomvat\w*\b", r"\bmeegerekend\b", r"\buitgesloten\b",
     r"\b(?:take|takes|taken|taking|took)\b(?=(?:\s+\S+){0,6}\s+into\s+account\b)", r"\binto\s+account\b",
+    # colloquial: "ist X drin?", "entran en X", "rientrano in X", "rentrent dans X", "tellen ... mee"
+    r"\b(?:mit\s+)?drin\b", r"\bentra[nm]?\s+(?:en|no|na|nos|nas)\b", r"\brientra\w*\b", r"\brentrent\s+dans\b",
+    r"\btel(?:t|len|de)?\b(?=(?:\s+\S+){0,8}\s+mee\b)", r"\bcuenta[n]?\s+(?:en|para)\b", r"\bcontano\b", r"\bcontam\b",
 ]
 _LINEAGE_UP = [
     r"\bupstream\b", r"\bfeeds?\b", r"\bfed\b", r"\bfeeding\b", r"\blineage\b", r"\bbuilt (from|on)\b", r"\bcomes? from\b",
@@ -87,10 +95,11 @@ _LINEAGE_UP = [
     r"\bde\s+donde\s+(?:vienen|viene|proceden?|salen|sale)\b", r"\bd\W?ou\s+(?:viennent|vient|proviennent|provient)\b",
     r"\bda\s+dove\s+(?:vengono|viene|provengono|proviene)\b", r"\bde\s+onde\s+(?:vem|veem|vêm|provem|provêm)\b", r"\bbasier\w*\s+auf\b", r"\bde\s+(?:que|quoi|cosa|quien)\s+(?:depend|dipend)\w*\b",
     r"\bda\s+cosa\s+dipend\w*\b",
+    r"\ba\s+monte\b", r"\baguas\s+arriba\b", r"\ben\s+amont\b", r"\ba\s+montante\b", r"\bsorgent[ei]\b",
     r"\bfuentes?\b", r"\bproviene\w*\b", r"\bfont[ei]\b", r"\bderiva\w*\b", r"\bbron\w*\b", r"\bgevoed\b",
 ]
 _LINEAGE_DOWN = [
-    r"\bdownstream\b", r"\bbreaks?\b", r"\bbroken\b", r"\bfails?\s+if\b", r"\bwould\s+fail\b", r"\bimpact\w*\b", r"\baffect\w*\b", r"\bdepends? on (it|this)\b",
+    r"\bdownstream\b", r"\ba\s+valle\b", r"\baguas\s+abajo\b", r"\ben\s+aval\b", r"\ba\s+jusante\b", r"\bbreaks?\b", r"\bbroken\b", r"\bfails?\s+if\b", r"\bwould\s+fail\b", r"\bimpact\w*\b", r"\baffect\w*\b", r"\bdepends? on (it|this)\b",
     r"\bwhat (depends|relies) on\b", r"\bwho uses\b", r"\bwhat uses\b", r"\bconsumers?\b", r"\bchildren\b",
     # "which metrics depend on X" (not "what does X depend on": the subject is X, upstream)
     r"\b(?:which|what)(?:\s+(?!does\b|do\b|did\b)\w+){0,3}\s+(?:depends?|depended|rel(?:y|ies|ied))\s+(?:up)?on\b",
@@ -120,7 +129,8 @@ _FRESHNESS = [r"\bfresh\w*\b", r"\bstale\b", r"\bup to date\b", r"\blast (loaded
               r"\b(?:did|has|have)\b(?:\s+\S+){0,5}\s+(?:run|ran|succeed\w*|fail(?:ed)?|load(?:ed)?)\b(?!\s+if\b)",
               r"\brun\s+(?:successfully|status|results?)\b", r"\blatest\s+run\b", r"\bcerstv\w*\b", r"\baktualizov\w*\b", r"\bsla\b",
               r"\baktualisiert\b", r"\bzuletzt geladen\b", r"\bfrisch\w*\b", r"\bfraich\w*\b", r"\bmis a jour\b",
-              r"\bactualizad\w*\b", r"\baggiornat\w*\b", r"\batualizad\w*\b", r"\bbijgewerkt\b"]
+              r"\bactualiz(?:ad\w*|aron|o)\b", r"\baggiorna(?:t\w*|rono)\b", r"\batualiz(?:ad\w*|aram|ou)\b", r"\bbijgewerkt\b",
+              r"\bletzte[nrs]?\s+(?:load|ladung|lauf|aktualisierung|import|update)\b", r"\bdaten\b(?:\s+\S+){0,4}\s+aktuell\b"]
 # how a definition changed over time: every version, split at its boundaries (row 2 over its history)
 _HISTORY = [
     r"\bhistory\b", r"\b(?:all|every|each)\s+(?:the\s+)?versions\b", r"\bversions\s+of\b", r"\bover\s+time\b",
@@ -135,7 +145,7 @@ _HISTORY = [
 _ASKS_MODEL = [r"\bmodels?\b", r"\bdbt\b", r"\btables?\b", r"\bmodel\w*\b", r"\btabulk\w*\b", r"\btabelle\w*\b",
                r"\btabla\w*\b", r"\btabel\w*\b"]
 _ASKS_SOURCES = [r"\bsources?\b", r"\braw\b", r"\bzdroj\w*\b", r"\bsurov\w*\b", r"\bquellen\b", r"\bdatenquell\w*\b", r"\bfuentes?\b",
-                 r"\bfont[ei]\b", r"\bbron\w*\b"]
+                 r"\bfont[ei]\b", r"\bbron\w*\b", r"\bsorgent[ei]\b", r"\bsources?\s+de\s+donnees\b"]
 
 _STOP = set(
     """a an the is are was were be been being do does did should would could can may might must shall will
@@ -145,6 +155,7 @@ _STOP = set(
     please tell show give say says according currently current approved official rule rules count counted counting
     while during force effect effective valid validity netted off since until policy policies cover covers covered
     include includes included including counts exclude excludes excluded excluding contain contains part deduct deducted
+    toward towards actually really eigentlich uns
     je jsou byl byla bylo byly by se si do na v ve z ze za k ke o od pro pri s so a i nebo ale jak jaky jaka jake
     ktery ktera ktere kdo co kdy kde proc mel mela melo meli ma maji muze mohou zahrnout zahrnovat zahrnuty zahrnuje
     zahrnuta zahrnuto obsahuje vcetne bez definice plati platila platilo pro podle kteri pocitaji pocita""".split()

@@ -16,7 +16,7 @@ from resolver.text import fold, tokens, written_spans
 from resolver.text import words as words_of
 
 _NODE = re.compile(r"(?<![\w.#])((?:model|source|seed|snapshot|exposure|metric|semantic_model|saved_query)\.[A-Za-z0-9_.]+[A-Za-z0-9_](?:#[A-Za-z0-9_]+)?|[A-Za-z0-9_.:/@-]+#[A-Za-z0-9_]+)")
-_VERSION = re.compile(r"\b(?:v|version\s+|verze\s+|verzi\s+)(\d+[a-z0-9-]*)\b")
+_VERSION = re.compile(r"\b(?:v|version\s+|verze\s+|verzi\s+)(\d+(?:\.\d+)*[a-z0-9-]*)\b")
 
 
 @dataclass
@@ -115,6 +115,9 @@ def reading_of(question: str, time: TimeFinding, words: Words) -> Reading:
         reading.intent = "definition_period"
     elif flags["history"] and not time.explicit:
         reading.intent = "definition_period"  # over the subject's whole history: the policy knows its span
+    elif not time.explicit and not time.unread and not reading.versions:
+        # no date, period or version named: the definition in force now (row 14), as "current" asks
+        reading.intent = "definition_current"
     if reading.intent != "lineage":
         reading.asks = [k for k in ("model", "sources") if flags["asks_" + k]]
         if reading.asks and not flags["upstream"] and not flags["definition"]:

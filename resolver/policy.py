@@ -131,6 +131,24 @@ def sentences_about(body: str, topic: list[str]) -> list[str]:
     return found
 
 
+# words that say what kind of amount a topic is, not which: "ULAE-Kosten" is about ULAE
+_GENERIC_TOPIC_WORDS = frozenset("cost costs kosten cout couts coste costes costo costi custo custos naklady "
+                                 "amount amounts betrag betrage montant montants importe importes importo importi".split())
+
+
+def known_topic(topic: list[str], records) -> list[str]:
+    """The topic words that decide which sentences are about it. A word none of the subject's own
+    records uses (any version, drafts included) cannot tell one sentence from another: another
+    language's word ("pedidos") or the question's own paraphrase. It is left out when at least two
+    words are known ("pedidos drop-ship ... proveedor": drop, ship); with one known word and others
+    unknown the topic stays whole ("vendor returns" is not "vendors"), and so it does with none, and
+    the answer says the definition does not mention it."""
+    topic = [w for w in topic if w not in _GENERIC_TOPIC_WORDS] or topic
+    texts = [" ".join((rec.body, *rec.names())).casefold() for rec in records]
+    known = [w for w in topic if any(_mentions(t, w) for t in texts)]
+    return known if len(known) >= 2 or len(known) == len(topic) else topic
+
+
 # English derivational and inflectional endings: "pseudonymisation" is said as "pseudonymised",
 # "cancellations" as "cancelled", "exclusion" as "excluded" (resolver.text.stems keys inflections of
 # names, Czech ones included; this only shortens a topic word to the prefix a body's word starts with)
@@ -726,7 +744,7 @@ def _definition(reading: Reading, subject: Subject, source, day: date, interp, t
     conflicts: list[Revision] = []
     drafts = [r for r in subject.revisions if r.record.status == Status.draft]
     if reading.intent == "definition_includes":
-        topic = reading.topic
+        topic = known_topic(reading.topic, [r.record for r in subject.revisions])
         said = sentences_about(rec.body, topic)
         if said:
             parts.append(f"On {' '.join(topic)}, it says: \"{' '.join(said)}\" {cite(primary)}.")
@@ -737,7 +755,7 @@ def _definition(reading: Reading, subject: Subject, source, day: date, interp, t
     elif reading.intent == "definition_at":
         conflicts = [r for r in drafts if r.record.effective_from and r.record.effective_on(day)]
     for r in conflicts:
-        said = sentences_about(r.record.body, reading.topic) if reading.intent == "definition_includes" else []
+        said = sentences_about(r.record.body, topic) if reading.intent == "definition_includes" else []
         detail = f" It proposes: \"{' '.join(said)}\"." if said else ""
         parts.append(
             f"A {r.record.status.value} proposal, {label(r)} {cite(r)}, would change this.{detail} It is not approved "
@@ -909,9 +927,11 @@ def _lineage(reading: Reading, subject: Subject, source, day, interp, tools) -> 
                         gaps=[f"no lineage edges recorded for {subject.entity_id}"], tools=tools)
     node_records = source.records_for_nodes(sorted(reached))
     # the records that state the edges walked: lineage records, and a definition naming its models
-    # and sources (not the subject's own definition, which is the anchor of the walk)
+    # and sources (not the subject's own definitions: the anchor of the walk, and its other versions)
+    own = {r.evidence_id for r in revs} | {anchor.evidence_id}
+
     def stating_edge(e) -> bool:
-        return e.origin_kind == "record" or (e.origin_kind == "definition" and e.origin != anchor.evidence_id)
+        return e.origin_kind == "record" or (e.origin_kind == "definition" and e.origin not in own)
 
     stated_by = sorted({e.origin for e in used if stating_edge(e)})
     stating = source.records_for_nodes(stated_by) if stated_by else {}
@@ -925,9 +945,14 @@ def _lineage(reading: Reading, subject: Subject, source, day, interp, tools) -> 
 
     direct = {n for n, d in reached.items() if d == 1} | set(rec.model_ids)
     # a lineage record is primary when it states the edges into the subject or its direct models;
-    # one that only shares an upstream edge supports the answer
+    # one that only shares an upstream edge supports the answer, and so does a definition that names
+    # its models and sources (a record of a node on the path, row 10)
     targets = set(seeds) | direct
-    about_subject = {e.origin for e in used if stating_edge(e) and (e.target in targets if upstream else e.source in targets)}
+    about_subject = {e.origin for e in used
+                     if e.origin_kind == "record" and (e.target in targets if upstream else e.source in targets)}
+    # the models that implement the subject (upstream) are primary unless the question asks only for
+    # sources; downstream, the models on the path are records of nodes on the path, as any other
+    models_asked = upstream and ("model" in reading.asks or not reading.asks)
     for origin in stated_by:
         for r in stating.get(origin, []):
             if r.evidence_id == origin:
@@ -938,7 +963,7 @@ def _lineage(reading: Reading, subject: Subject, source, day, interp, tools) -> 
     for node in sorted(reached, key=lambda n: (reached[n], n))[:_EVIDENCE_LIMIT]:
         for r in pick(node_records.get(node, [])):
             is_model = r.record.entity_type in MODEL_TYPES or node.startswith("model.")
-            add(r, "primary" if node in direct and is_model and authoritative(r.record) else "supporting")
+            add(r, "primary" if node in direct and is_model and models_asked and authoritative(r.record) else "supporting")
     add(anchor, "supporting")
 
     def show(node: str) -> str:

@@ -5,6 +5,7 @@ of one-shot commands, and the statements behind a definition's supporting eviden
 import yaml
 
 from api.service import AskRequest, CanonService
+from catalog.store import SCHEMA_VERSION
 
 
 def _record(evidence_id, entity_id, entity_type, title, **kw):
@@ -70,7 +71,7 @@ def test_a_catalog_of_the_previous_schema_gets_the_edges_its_definitions_name(tm
     assert bundle.behavior.value == "answer" and "METRIC.CHURN" in bundle.answer
     with sqlite3.connect(db) as conn:
         assert conn.execute("SELECT COUNT(*) FROM lineage_edge WHERE origin_kind = 'definition'").fetchone()[0] == 1
-        assert conn.execute("SELECT value FROM catalog_meta WHERE key = 'schema'").fetchone()[0] == "3"
+        assert conn.execute("SELECT value FROM catalog_meta WHERE key = 'schema'").fetchone()[0] == SCHEMA_VERSION
 
 
 def test_a_record_naming_itself_among_its_models_adds_no_edges():

@@ -237,8 +237,10 @@ def test_what_depends_on_a_source_reaches_the_definitions_that_name_it():
     bundle = ask([metric, model, src, secret, proposal], "What breaks if the subscriptions source changes?")
     assert bundle.behavior.value == "answer" and bundle.interpretation.direction == "downstream"
     assert "MODEL.FCT" in bundle.answer and "C.v2" in bundle.answer
-    # the definition states the edge from the source it names: it is cited as the one recording it
-    assert ("C.v2", "primary") in [(e.evidence_id, e.role) for e in bundle.evidence] and "recorded by [C.v2]" in bundle.answer
+    # the definition names the source it is fed by: it is cited as recording that edge, but it is the
+    # record of a node on the path (row 10: supporting); the model record that states its edge is primary
+    roles = [(e.evidence_id, e.role) for e in bundle.evidence]
+    assert ("C.v2", "supporting") in roles and ("MODEL.FCT", "primary") in roles and "recorded by [C.v2]" in bundle.answer
     text = bundle.model_dump_json()
     for hidden in ("SECRET.PLAN", "secret_plan", "DRAFT.X", "metric.proposed"):
         assert hidden not in text, hidden
@@ -409,6 +411,39 @@ def test_an_inclusion_topic_is_found_in_another_form_of_its_word():
     assert sentences_about(body, ["cancellations"]) == ["Cancelled orders are excluded."]
     assert sentences_about(body, ["exclusion"]) == ["Cancelled orders are excluded."]
     assert sentences_about(body, ["shipping"]) == []
+
+
+def test_inclusion_topic_words_the_subjects_records_never_use_do_not_decide():
+    """A question in another language, or in its own words, still finds what a draft proposes on the
+    words the records do use ("drop-ship" in a Spanish question); with no word known the definition
+    "does not mention" the topic, and a word the records use must be in the sentence."""
+    v2 = rec("OTD.v2", title="On-time delivery rate v2", effective_from=date(2025, 1, 1),
+             body="On-time delivery rate is orders delivered by the promise date divided by orders delivered. "
+                  "Drop-ship orders are excluded.")
+    draft = rec("OTD.v3", title="On-time delivery rate v3 draft", status="draft", authority="non_authoritative",
+                effective_from=date(2026, 7, 1), body="From 2026-07-01 drop-ship orders shipped by vendors would be included.")
+    spanish = ask([v2, draft], "¿Los pedidos drop-ship que envía el proveedor entran en la on-time delivery rate?")
+    assert spanish.behavior.value == "answer_with_conflict" and spanish.ids("conflict") == ["OTD.v3"]
+    assert "Drop-ship orders are excluded." in spanish.answer
+    unknown = ask([v2, draft], "Are pallets included in the on-time delivery rate?")
+    assert unknown.behavior.value == "answer" and "does not mention" in unknown.answer
+    other = ask([v2, draft], "Are vendor returns included in the on-time delivery rate?")
+    assert other.behavior.value == "answer" and other.ids("conflict") == []
+
+
+def test_lineage_cites_the_models_when_asked_and_the_lineage_record_always():
+    metric = rec("C.v1", effective_from=date(2024, 1, 1), model_ids=["model.x.fct_churn"])
+    corrected = rec("C.v0", effective_from=date(2024, 1, 1), status="superseded", superseded_by="C.v1",
+                    model_ids=["model.x.fct_churn"], source_ids=["source.x.subs"])
+    model = rec("MODEL.FCT", entity_id="model.x.fct_churn", entity_type="model", title="fct churn")
+    lineage = rec("LIN.CHURN", entity_id="lineage.churn", entity_type="lineage", title="Churn lineage",
+                  edges=[{"from": "source.x.subs", "to": "model.x.fct_churn"}, {"from": "model.x.fct_churn", "to": "metric.churn"}])
+    both = ask([metric, corrected, model, lineage], "Which sources and which model feed churn?")
+    assert both.ids("primary") == ["LIN.CHURN", "MODEL.FCT"]
+    sources = ask([metric, corrected, model, lineage], "Which sources feed churn?")
+    assert sources.ids("primary") == ["LIN.CHURN"] and "MODEL.FCT" in sources.ids("supporting")
+    # the subject's other version names the same source, but it is the subject, not a record stating its lineage
+    assert "C.v0" not in sources.ids("primary")
 
 
 def test_a_lineage_node_no_record_names_is_found_by_its_short_name():

@@ -1,0 +1,38 @@
+"""A catalog written by an earlier schema is brought up to this one when it is opened: its name
+forms are written again with the current name_forms, so names it already holds are found the way
+a fresh import would find them."""
+import sqlite3
+
+import yaml
+
+from api.service import AskRequest, CanonService
+from catalog.store import SCHEMA_VERSION
+
+RECORD = {"evidence_id": "METRIC.RET.v1", "entity_id": "metric.policy_retention", "entity_type": "metric_definition",
+          "title": "Policy retention rate v1", "version": "1", "status": "current", "authority": "authoritative",
+          "effective_from": "2024-01-01", "recorded_at": "2024-01-01T00:00:00Z", "permissions": ["analysts"],
+          "body": "Policy retention rate is renewed policies divided by policies due for renewal."}
+QUESTION = "Which policy retention definition applied on 2025-03-31?"
+
+
+def _ask(db: str):
+    return CanonService(db).ask(AskRequest(question=QUESTION, roles=["analysts"], as_of="2026-01-01"))
+
+
+def test_a_schema_3_catalog_gets_the_name_forms_of_this_version(tmp_path):
+    (tmp_path / "r.yaml").write_text(yaml.safe_dump({"records": [RECORD]}), encoding="utf-8")
+    db = str(tmp_path / "c.db")
+    service = CanonService(db)
+    service.import_paths([str(tmp_path / "r.yaml")])
+    service.catalog.driver.close()
+    assert _ask(db).behavior.value == "answer"
+    with sqlite3.connect(db) as conn:  # as schema 3 left it: no form of the title without its version
+        removed = conn.execute("DELETE FROM lookup_key WHERE kind = 'name' AND key = 'policy retention rate'").rowcount
+        conn.execute("DELETE FROM name_word WHERE form = 'policy retention rate'")
+        conn.execute("UPDATE catalog_meta SET value = '3' WHERE key = 'schema'")
+    assert removed == 1
+    bundle = _ask(db)
+    assert bundle.behavior.value == "answer" and [e.evidence_id for e in bundle.evidence if e.role == "primary"] == ["METRIC.RET.v1"]
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT value FROM catalog_meta WHERE key = 'schema'").fetchone()[0] == SCHEMA_VERSION
+        assert conn.execute("SELECT COUNT(*) FROM lookup_key WHERE kind = 'name' AND key = 'policy retention rate'").fetchone()[0] == 1
