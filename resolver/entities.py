@@ -206,7 +206,24 @@ def find_matches(q: list[str], lookup: NameLookup) -> list[Match]:
             for start, end, _ in places:
                 if form in ids:
                     found.append(Match(start, end, frozenset(ids[form]), False, form))
-    return found
+    return [m for m in found if not _in_a_ratio(q, m)]
+
+
+# "X per Y" names a ratio of its own ("cost per shipment", "revenue per user"): neither X nor Y alone.
+# "per month" and the like only say how a value is broken down.
+_PER = frozenset("per pro par por".split())
+_PER_UNITS = frozenset("""day days week weeks month months quarter quarters year years hour hours tag tage woche monat monate
+    jahr jahre quartal jour jours semaine mois an ans annee trimestre dia dias semana mes meses ano anos giorno giorni
+    settimana mese mesi anno anni dag dagen week maand maanden jaar jaren kwartaal""".split())
+
+
+def _in_a_ratio(q: list[str], m: Match) -> bool:
+    def content(k: int) -> bool:
+        return 0 <= k < len(q) and q[k].isalpha() and len(q[k]) >= 3 and q[k] not in COMMON_WORDS and q[k] not in _PER_UNITS
+
+    before = m.start >= 2 and q[m.start - 1] in _PER and content(m.start - 2)
+    after = m.end + 1 < len(q) and q[m.end] in _PER and content(m.end + 1)
+    return before or after
 
 
 _PARTIAL_LIMIT = 200  # a word in more name forms than this is too common to find a name by
