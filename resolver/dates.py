@@ -276,14 +276,14 @@ _PERIOD_FORMS = [
      lambda m, as_of: _quarter(as_of.year, (as_of.month - 1) // 3 + 1)),
     (rf"\b(?:last|past|previous|prior|trailing)\s+({_EN_COUNT_RE})\s+(day|week|month|year)s?\b",
      lambda m, as_of: _trailing(_count(m[1]), m[2], as_of)),
-    # a quarter or half named without its year: the latest one that has begun by as_of
+    # a quarter or half named without its year ("in Q3", "Q3 revenue"): the latest one that has begun by as_of
     (rf"\b({_ORDINAL_RE})\s+(?:{_QUARTER_WORDS})\b(?!\s*(?:of\s+)?\d)",
      lambda m, as_of: _quarter(_last_past_month(3 * _ORDINALS[m[1]] - 2, as_of), _ORDINALS[m[1]])),
     (rf"\b({_ORDINAL_RE})\s+(?:{_HALF_WORDS})\b(?!\s*(?:of\s+)?\d)",
      lambda m, as_of: _half(_last_past_month(6 * _ORDINALS[m[1]] - 5, as_of), _ORDINALS[m[1]])),
-    (r"\b(?:in|during|for|v|ve|of)\s+(?:the\s+)?q([1-4])\b(?!\s*[/ '\u2019-]?\s*\d)",
+    (r"(?:\b(?:in|during|for|v|ve|of)\s+(?:the\s+)?|(?<![\w.#/-]))q([1-4])\b(?!\s*[/ '\u2019-]?\s*\d)",
      lambda m, as_of: _quarter(_last_past_month(3 * int(m[1]) - 2, as_of), int(m[1]))),
-    (r"\b(?:in|during|for|v|ve|of)\s+(?:the\s+)?h([12])\b(?!\s*[/ '\u2019-]?\s*\d)",
+    (r"(?:\b(?:in|during|for|v|ve|of)\s+(?:the\s+)?|(?<![\w.#/-]))h([12])\b(?!\s*[/ '\u2019-]?\s*\d)",
      lambda m, as_of: _half(_last_past_month(6 * int(m[1]) - 5, as_of), int(m[1]))),
 ]
 
@@ -410,6 +410,28 @@ def _slash_date(a: int, b: int, year: int) -> Optional[date]:
     return _safe_date(year, b, a) if b <= 12 else _safe_date(year, a, b)
 
 
+_SLASH = re.compile(r"\b(\d{1,2})([/-])(\d{1,2})\2((?:19|20)\d{2})\b")
+
+
+def _settle_slash_dates(folded: str) -> str:
+    """A text that writes one slash date in an order only one reading allows (31/03/2025: day first)
+    writes all its slash dates that way: "de 01/10/2024 a 31/03/2025" is 1 October to 31 March.
+    Such an ambiguous date is rewritten as the ISO date it then is (the same length, so positions
+    hold); with no such witness, or witnesses both ways, nothing changes."""
+    found = list(_SLASH.finditer(folded))
+    day_first = any(int(m[1]) > 12 >= int(m[3]) for m in found)
+    month_first = any(int(m[3]) > 12 >= int(m[1]) for m in found)
+    if day_first == month_first:
+        return folded
+    out = folded
+    for m in found:
+        a, b = int(m[1]), int(m[3])
+        if a <= 12 and b <= 12 and a != b and len(m[0]) == 10:
+            day, month = (a, b) if day_first else (b, a)
+            out = out[:m.start()] + f"{m[4]}-{month:02d}-{day:02d}" + out[m.end():]
+    return out
+
+
 def _builds(m: re.Match, build) -> bool:
     """Whether a period pattern's match is a period that exists (on any as_of)."""
     try:
@@ -450,7 +472,7 @@ class TimeScan:
 
 def scan_time(text: str) -> TimeScan:
     """The first step of find_time: everything that depends on the text alone."""
-    folded = fold(text)
+    folded = _settle_slash_dates(fold(text))
     taken: list[tuple[int, int]] = []
 
     def free(a: int, b: int) -> bool:
@@ -595,6 +617,11 @@ def _placed(scan: TimeScan, as_of: date) -> TimeFinding:
     if scan.range_between_first_two:  # "from D1 to D2" / "between D1 and D2" / "od D1 do D2"
         first, second = scan.points[0], scan.points[1]
         d1, d2 = first.build(first.match, as_of), second.build(second.match, as_of)
+        if not re.search(r"(?:19|20)\d{2}", first.match.group(0)):
+            # "from 1 April to 30 September 2025": the year is written once, at the end
+            d1 = _safe_date(d2.year, d1.month, d1.day) or d1
+            if d1 > d2:
+                d1 = _safe_date(d2.year - 1, d1.month, d1.day) or d1
         if d1 <= d2:
             return _read((first.start, second.end), period=Period(d1, d2, f"{d1.isoformat()} to {d2.isoformat()}"))
 

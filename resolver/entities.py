@@ -251,7 +251,11 @@ def _partial_matches(q: list[str], lookup: NameLookup) -> list[Match]:
                      and not _other_first_word(q, i, f.split(" "), span)]
             if whole:
                 named = lookup.forms(whole)
-                out += [Match(i, j, frozenset(ids), False, form) for form, ids in named.items()]
+                # every entity one span names this way is a candidate of one mention: "coverage ratio"
+                # for "NPL coverage ratio" and "liquidity coverage ratio" is ambiguous (row 13)
+                ids = frozenset(eid for found in named.values() for eid in found)
+                if ids:
+                    out.append(Match(i, j, ids, False, min(named) if len(named) == 1 else " ".join(span)))
     return out
 
 

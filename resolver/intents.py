@@ -17,6 +17,8 @@ _INJECTION = [
     r"\b(reveal|show|print|list|leak|expose|dump|disclose|display|give me)\b[^.?!]{0,60}\b(confidential|restricted|secret|classified|hidden|private|unauthori[sz]ed)\b",
     r"\b(treat|consider)\b[^.?!]{0,40}\bas (authoritative|the new authority|official)\b",
     r"\b(you are now|act as|pretend|jailbreak|developer mode|system prompt)\b",
+    r"\b(?:admin|administrator|god|root|superuser|sudo|debug|maintenance|unrestricted)\s+mode\b",
+    r"\b(?:even though|although|though|even if)\s+(?:my|our|i|we)\b[^.?!]{0,30}\b(?:role|access|permission|permissions|clearance)\b",
     # "as if I had role X", in en, fr, es, it, pt, de, nl, cs
     r"\bas (?:if|though) (?:i|we) (?:am|are|was|were|had|have)\b", r"\b(?:fais|faites) comme si\b", r"\bhaz(?:ga)? como si\b",
     r"\bfai(?:te)? finta\b", r"\bcome se (?:avessi|fossi)\b", r"\bfinja\b", r"\bfinge\b", r"\bcomo se (?:eu )?(?:tivesse|fosse)\b",
@@ -63,12 +65,16 @@ _CURRENT = [
     r"\bapproved\b", r"\bofficial\b", r"\bcurrent\b", r"\bcurrently\b", r"\blatest\b", r"\bgoverned\b", r"\bcanonical\b",
     r"\bschvalen\w*\b", r"\baktualn\w*\b", r"\boficialn\w*\b", r"\bsoucasn\w*\b",
     r"\baktuell\w*\b", r"\bgenehmigt\w*\b", r"\boffiziell\w*\b", r"\bactuel\w*\b", r"\bapprouv\w*\b",
-    r"\bofficiel\w*\b", r"\ben vigueur\b", r"\bvigente\b", r"\baprobad\w*\b", r"\boficial\w*\b", r"\battual\w*\b",
+    r"\bofficiel\w*\b", r"\baprobad\w*\b", r"\boficial\w*\b", r"\battual\w*\b",
     r"\bapprovat\w*\b", r"\bufficial\w*\b", r"\batual\w*\b", r"\baprovad\w*\b", r"\bhuidig\w*\b",
     r"\bgoedgekeurd\w*\b", r"\bofficieel\b", r"\bmomenteel\b", r"\bactualmente\b", r"\battualmente\b",
     r"\bactuellement\b", r"\bderzeit\w*\b", r"\bzurzeit\b", r"\bmomentan\w*\b",
     # "is v1 still valid?": about now, not about v1's own interval
-    r"\bstill\b", r"\bnowadays\b", r"\bimmer\s+noch\b", r"\bnoch\s+(?:gultig|aktuell|in\s+kraft)\b", r"\btodavia\b",
+]
+# ... and words that mean "now" only when the question names no date: "en vigueur hier" is in force
+# yesterday, "still the definition at the end of Q2 2025" is at that date
+_CURRENT_UNDATED = [
+    r"\ben vigueur\b", r"\bvigente\b", r"\bstill\b", r"\bnowadays\b", r"\bimmer\s+noch\b", r"\bnoch\s+(?:gultig|aktuell|in\s+kraft)\b", r"\btodavia\b",
     r"\btoujours\b", r"\bancora\b", r"\bainda\b", r"\bstale\s+plat\w*\b", r"\bporad\s+plat\w*\b", r"\bnog\s+steeds\b",
     r"\bjeste\b", r"\bgeldt\b(?:\s+\S+){0,4}\s+nog\b",
 ]
@@ -82,7 +88,8 @@ _INCLUDES = [
     r"\bleft out\b", r"\bcover(s|ed)?\b", r"\bmitgezahlt\w*\b", r"\bberucksichtig\w*\b", r"\bschliess\w*(?=(?:\s+\S+){0,8}\s+aus\b)", r"\bignor(?:e|es|ed|ing)\b", r"\bomvat\w*\b", r"\bmeegerekend\b", r"\buitgesloten\b",
     r"\b(?:take|takes|taken|taking|took)\b(?=(?:\s+\S+){0,6}\s+into\s+account\b)", r"\binto\s+account\b",
     # colloquial: "ist X drin?", "entran en X", "rientrano in X", "rentrent dans X", "tellen ... mee"
-    r"\b(?:mit\s+)?drin\b", r"\bentra[nm]?\s+(?:en|no|na|nos|nas)\b", r"\brientra\w*\b", r"\brentrent\s+dans\b",
+    r"\b(?:mit\s+)?drin\b", r"\bcuenta[n]?\s+como\b", r"\bcompte[nt]*\s+comme\b", r"\bconta(?:no)?\s+come\b",
+    r"\bconta[m]?\s+como\b", r"\bzahl\w*\s+als\b", r"\btel[t]?\s+als\b", r"\bentra[nm]?\s+(?:en|no|na|nos|nas)\b", r"\brientra\w*\b", r"\brentrent\s+dans\b",
     r"\btel(?:t|len|de)?\b(?=(?:\s+\S+){0,8}\s+mee\b)", r"\bcuenta[n]?\s+(?:en|para)\b", r"\bcontano\b", r"\bcontam\b",
 ]
 _LINEAGE_UP = [
@@ -130,6 +137,8 @@ _FRESHNESS = [r"\bfresh\w*\b", r"\bstale\b", r"\bup to date\b", r"\blast (loaded
               r"\brun\s+(?:successfully|status|results?)\b", r"\blatest\s+run\b", r"\bcerstv\w*\b", r"\baktualizov\w*\b", r"\bsla\b",
               r"\baktualisiert\b", r"\bzuletzt geladen\b", r"\bfrisch\w*\b", r"\bfraich\w*\b", r"\bmis a jour\b",
               r"\bactualiz(?:ad\w*|aron|o)\b", r"\baggiorna(?:t\w*|rono)\b", r"\batualiz(?:ad\w*|aram|ou)\b", r"\bbijgewerkt\b",
+              r"\brafraichi\w*\b", r"\bderniere\s+(?:fois|mise\s+a\s+jour|actualisation|execution|chargement)\b",
+              r"\bultima\s+(?:vez|actualizacion|carga|atualizacao|volta|esecuzione|aggiornamento)\b",
               r"\bletzte[nrs]?\s+(?:load|ladung|lauf|aktualisierung|import|update)\b", r"\bdaten\b(?:\s+\S+){0,4}\s+aktuell\b"]
 # how a definition changed over time: every version, split at its boundaries (row 2 over its history)
 _HISTORY = [
@@ -142,10 +151,14 @@ _HISTORY = [
     r"\bstoria\b", r"\bcambiat[oa]\b", r"\btutte\s+le\s+versioni\b", r"\bhistorico\b", r"\bmudou\b", r"\bzmenil\w*\b", r"\bmenil\w*\b",
     r"\bvsechny\s+verze\b", r"\bveranderd\b", r"\bgeschiedenis\b", r"\balle\s+versies\b",
 ]
-_ASKS_MODEL = [r"\bmodels?\b", r"\bdbt\b", r"\btables?\b", r"\bmodel\w*\b", r"\btabulk\w*\b", r"\btabelle\w*\b",
-               r"\btabla\w*\b", r"\btabel\w*\b"]
+# "source tables" ask for sources, not models ("¿qué tablas de origen alimentan X?")
+_SOURCE_TABLE = r"(?!\s+(?:de\s+|di\s+)?(?:origen|fuente|origem|origine|sorgente|bron))"
+_ASKS_MODEL = [r"\bmodels?\b", r"\bdbt\b", r"(?<!source\s)(?<!raw\s)\btables?\b", r"\bmodel\w*\b", r"\btabulk\w*\b",
+               r"\btabelle\w*\b" + _SOURCE_TABLE, r"\btabla\w*\b" + _SOURCE_TABLE, r"\btabel\w*\b" + _SOURCE_TABLE]
 _ASKS_SOURCES = [r"\bsources?\b", r"\braw\b", r"\bzdroj\w*\b", r"\bsurov\w*\b", r"\bquellen\b", r"\bdatenquell\w*\b", r"\bfuentes?\b",
-                 r"\bfont[ei]\b", r"\bbron\w*\b", r"\bsorgent[ei]\b", r"\bsources?\s+de\s+donnees\b"]
+                 r"\bfont[ei]\b", r"\bbron\w*\b", r"\bsorgent[ei]\b", r"\bsources?\s+de\s+donnees\b", r"\bsource\s+tables?\b",
+                 r"\b(?:tablas?|tabelle|tabelas?|tabel(?:len)?)\s+(?:de\s+|di\s+)?(?:origen|fuente|origem|origine|sorgente|bron)\w*\b",
+                 r"\bquelltabelle\w*\b"]
 
 _STOP = set(
     """a an the is are was were be been being do does did should would could can may might must shall will
@@ -155,7 +168,7 @@ _STOP = set(
     please tell show give say says according currently current approved official rule rules count counted counting
     while during force effect effective valid validity netted off since until policy policies cover covers covered
     include includes included including counts exclude excludes excluded excluding contain contains part deduct deducted
-    toward towards actually really eigentlich uns
+    toward towards actually really eigentlich uns version versions verze versie
     je jsou byl byla bylo byly by se si do na v ve z ze za k ke o od pro pri s so a i nebo ale jak jaky jaka jake
     ktery ktera ktere kdo co kdy kde proc mel mela melo meli ma maji muze mohou zahrnout zahrnovat zahrnuty zahrnuje
     zahrnuta zahrnuto obsahuje vcetne bez definice plati platila platilo pro podle kteri pocitaji pocita""".split()
@@ -168,7 +181,11 @@ _DRAFTS_RE = re.compile(r"\b(?:drafts?|proposals?|proposed|pending|entw[uü]rfe?
                         r"brouillon\w*|bozz[ae]|propost[ae]|rascunho\w*|navrh\w*|voorstel\w*|conceptversie)\b")
 # "what's the return rate for October?": nothing but the name and a period (the date words are
 # blanked; § stands for the name, see interpret): the number for that period
-_BARE_WHAT_IS_RE = re.compile(r"^\s*what(?:\s+s|\s+is)\s+(?:the\s+|our\s+)?§\s*$")
+# "what is X" and nothing else but a period: a value ("what's X this month?"), in en, es, fr, it, pt, de, nl, cs
+_BARE_WHAT_IS_RE = re.compile(
+    r"^\s*(?:what(?:\s+s|\s+is)|cual\s+es|quel(?:le)?\s+est|qual\s+e|was\s+ist|wat\s+is|jak[aye]\s+je)\s+"
+    r"(?:the\s+|our\s+|nuestr[oa]\s+|el\s+|la\s+|le\s+|l\s+|notre\s+|il\s+|nostr[oa]\s+|o\s+|a\s+|noss[oa]\s+|"
+    r"der\s+|die\s+|das\s+|unser[e]?\s+|de\s+|het\s+|onze\s+|nas[e]?\s+)?§\s*$")
 
 
 def _alternation(patterns: list[str]) -> re.Pattern:
@@ -176,10 +193,10 @@ def _alternation(patterns: list[str]) -> re.Pattern:
     return re.compile("|".join(f"(?:{p})" for p in patterns))
 
 
-_INJECTION_RE, _NUMERIC_RE, _DEFINITION_RE, _CURRENT_RE, _INCLUDES_RE, _LINEAGE_UP_RE, _LINEAGE_DOWN_RE, _FRESHNESS_RE, \
-    _HISTORY_RE, _ASKS_MODEL_RE, _ASKS_SOURCES_RE = map(_alternation, (
-        _INJECTION, _NUMERIC, _DEFINITION, _CURRENT, _INCLUDES, _LINEAGE_UP, _LINEAGE_DOWN, _FRESHNESS, _HISTORY, _ASKS_MODEL,
-        _ASKS_SOURCES))
+_INJECTION_RE, _NUMERIC_RE, _DEFINITION_RE, _CURRENT_RE, _CURRENT_UNDATED_RE, _INCLUDES_RE, _LINEAGE_UP_RE, \
+    _LINEAGE_DOWN_RE, _FRESHNESS_RE, _HISTORY_RE, _ASKS_MODEL_RE, _ASKS_SOURCES_RE = map(_alternation, (
+        _INJECTION, _NUMERIC, _DEFINITION, _CURRENT, _CURRENT_UNDATED, _INCLUDES, _LINEAGE_UP, _LINEAGE_DOWN, _FRESHNESS,
+        _HISTORY, _ASKS_MODEL, _ASKS_SOURCES))
 
 
 def _any(pattern: re.Pattern, text: str) -> bool:
@@ -196,6 +213,7 @@ def cues(text: str) -> dict[str, bool]:
         "numeric": _any(_NUMERIC_RE, text),
         "definition": _any(_DEFINITION_RE, text),
         "current": _any(_CURRENT_RE, text),
+        "current_undated": _any(_CURRENT_UNDATED_RE, text),
         "includes": _any(_INCLUDES_RE, text),
         "upstream": _any(_LINEAGE_UP_RE, text),
         "downstream": _any(_LINEAGE_DOWN_RE, text),

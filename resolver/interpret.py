@@ -109,7 +109,7 @@ def reading_of(question: str, time: TimeFinding, words: Words) -> Reading:
     elif (flags["upstream"] or flags["downstream"]) and (not flags["definition"] or flags["from_what"]):
         reading.intent = "lineage"
         reading.direction = "downstream" if flags["downstream"] else "upstream"
-    elif (flags["current"] or (flags["drafts"] and not time.explicit)) and time.period is None:
+    elif (flags["current"] or ((flags["current_undated"] or flags["drafts"]) and not time.explicit)) and time.period is None:
         reading.intent = "definition_current"
     elif time.period is not None:
         reading.intent = "definition_period"

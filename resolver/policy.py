@@ -17,8 +17,9 @@ from resolver.bundle import Behavior, Interpretation, ToolCall
 from resolver.conflicts import apply_rankings
 from resolver.dates import Period, TimeFinding
 from resolver.entities import whole_forms
-from resolver.intents import is_function_word
+from resolver.intents import COMMON_WORDS, cues, is_function_word
 from resolver.interpret import Reading, undated_tokens
+from resolver.text import written_spans
 from resolver.source import EntityView, EvidenceSource
 
 
@@ -122,11 +123,22 @@ def quote(text: str, limit: int = 600) -> str:
     return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
 
 
+# a draft's sentence that keeps something as it is does not change it (row 5): "the major event day
+# exclusion would stay exactly as in v2" (en, de, fr, es, it, pt, nl, cs)
+_UNCHANGED = re.compile(
+    r"\b(?:stay|stays|remain|remains|unchanged|unaltered|no change|not change|as (?:today|before|now|in v\d+)|"
+    r"bleibt|bleiben|unverandert|reste|restent|inchange\w*|sigue|siguen|sin cambios?|resta|restano|invariat\w*|"
+    r"permanece\w*|inalterad\w*|blijft|blijven|ongewijzigd|zustava\w*|beze zmen\w*|nezmen\w*)\b")
+
+
 def sentences_about(body: str, topic: list[str]) -> list[str]:
+    """The body's sentences that mention every topic word; of three words or more, all but one (a
+    paraphrase: "planned maintenance outages" is said as "planned maintenance interruptions")."""
     found = []
+    slack = 1 if len(topic) >= 3 else 0
     for sentence in re.split(r"(?<=[.!?])\s+", " ".join(body.split())):
         low = sentence.casefold()
-        if all(_mentions(low, word) for word in topic):
+        if sum(not _mentions(low, word) for word in topic) <= slack:
             found.append(sentence)
     return found
 
@@ -307,6 +319,77 @@ def _other_subjects(reading: Reading, views: dict[str, EntityView], subject: "Su
     return list(dict.fromkeys(others))
 
 
+# words that may stand right before a name without making it another name: besides function words,
+# cue words and dates, these qualifiers and verbs ("the right churn definition", "define churn")
+_PLAIN_QUALIFIERS = frozenset("""right correct proper exact full whole complete entire same different main primary standard
+    general overall total actual reported final new old latest previous prior original updated revised usual normal typical
+    real true our their company companys group define defines explain describe calculate calculates compute computes measure
+    measures count counts report reports track tracks use uses consume consumes feed feeds build builds support supports affect
+    affects impact impacts change changes show give list get find compare see mean means need want understand interpret know
+    tell regarding concerning welche welcher welches welchen welchem jako
+    has have had having between among much many more most less least few several some any each every all both either
+    neither other another such only just also very too quite rather above below after before during through under again
+    further then once ever even still yet already across along around behind beyond via within versus into upon
+    whether whatever whichever anything everything something nothing everyone someone nobody vs etc
+    mas mehr plus pour sur avec sans entre cuanto cuanta cuantos cuantas quanto quanta quanti quante combien wieviel
+    kolik jaky jaka jake ktery ktera ktere nas naše nase unser unsere unseren notre nos nuestro nuestra nostro nostra
+    nosso nossa onze ons""".split())
+
+
+def _qualified_name(reading: Reading, subject: "Subject") -> Optional[str]:
+    """The words of a longer name the catalog does not hold, when the question writes the subject's
+    name with another word right before it that the subject's own records never use ("monthly
+    recurring revenue" where only "revenue" is governed, "employee retention rate" beside "policy
+    retention rate"): that longer name is what is asked about, and canon holds nothing of that name.
+    None when the name stands alone, or the word before it is a function, cue or date word, a plain
+    qualifier, or a word the subject's records use ("net revenue" where its definition says "net")."""
+    match = next((m for m in reading.mentions if subject.entity_id in m.entity_ids), None)
+    if match is None or match.start == 0:
+        return None
+    words_ = undated_tokens(reading.question, reading.time.spans)
+    word = words_[match.start - 1] if match.start - 1 < len(words_) else ""
+    if not _qualifier(word):
+        return None
+    texts = [" ".join((r.record.body, *r.record.names())).casefold() for r in subject.revisions]
+    if all(any(_mentions(t, part) for t in texts) for part in word.split("-")):
+        return None
+    first = match.start - 1  # the whole run of such words: "monthly recurring revenue"
+    while first > 0 and first > match.start - 3 and _qualifier(words_[first - 1]):
+        first -= 1
+    places = written_spans(reading.question, reading.time.spans)
+    if places is None or match.end > len(places):
+        return " ".join(words_[first:match.start] + [match.name])
+    return reading.question[places[first][0]:places[match.end - 1][1]]
+
+
+# Czech verb endings (past and present: "činila", "platilo", "počítá se" is a cue already): a verb
+# before a name is not part of it
+_CZECH_VERB = re.compile(r"(?:ila|ela|ala|ilo|elo|alo|ily|ely|aly|uje|uji|oval[aoy]?)$")
+
+
+def _qualifier(word: str) -> bool:
+    """A word that, right before a name, makes it another name: "recurring", "employee", "risk-adjusted"."""
+    parts = word.split("-")
+    if not all(p.isalpha() for p in parts) or len(word) < 3:
+        return False
+    if len(parts) > 1:
+        return any(_qualifier(p) for p in parts)
+    return (word not in COMMON_WORDS and not is_function_word(word) and word not in _PLAIN_QUALIFIERS
+            and not any(cues(word).values()) and not _CZECH_VERB.search(word))
+
+
+def _another_name(qualified: str, subject: "Subject", day: date, interp: dict, tools) -> Decision:
+    """Row 3 for a name canon does not hold: the governed record of the shorter name is shown as
+    context, never as the answer."""
+    shown = _representative(authoritative_on(subject.revisions, day) or subject.revisions, day)
+    return Decision(
+        Behavior.abstain, Interpretation(**interp),
+        f"canon holds no governed record named \"{qualified}\", so it does not answer; {label(shown)} {cite(shown)} is "
+        f"governed under another name and is shown only as context, not as the answer {cite(shown)}. "
+        "Is that the one you mean?",
+        evidence=[(shown, "context")], gaps=[f"no governed record named '{qualified}'"], tools=tools)
+
+
 def _topic_from_other_names(reading: Reading, subject: "Subject") -> Reading:
     """An inclusion question whose topic is itself a name ("should returns be ignored in GMV?",
     "Returns" being a source): once the subject is known, the other names are the topic."""
@@ -448,6 +531,9 @@ def resolve(reading: Reading, source: EvidenceSource, as_of: date) -> Decision:
     subject: Subject = found
     interp["entity_id"] = subject.entity_id
     interp["mention"] = subject.mention
+    qualified = _qualified_name(reading, subject)
+    if qualified is not None:
+        return _another_name(qualified, subject, day or as_of, interp, tools)
     if reading.intent == "definition_includes" and not reading.topic:
         reading = _topic_from_other_names(reading, subject)
         interp["topic"] = " ".join(reading.topic) or None
@@ -751,7 +837,7 @@ def _definition(reading: Reading, subject: Subject, source, day: date, interp, t
         else:
             parts.append(f"It does not mention {' '.join(topic)} {cite(primary)}.")
             gaps.append(f"the applicable definition does not mention '{' '.join(topic)}'")
-        conflicts = [r for r in drafts if sentences_about(r.record.body, topic)]
+        conflicts = [r for r in drafts if any(not _UNCHANGED.search(x.casefold()) for x in sentences_about(r.record.body, topic))]
     elif reading.intent == "definition_at":
         conflicts = [r for r in drafts if r.record.effective_from and r.record.effective_on(day)]
     for r in conflicts:
@@ -951,8 +1037,9 @@ def _lineage(reading: Reading, subject: Subject, source, day, interp, tools) -> 
     about_subject = {e.origin for e in used
                      if e.origin_kind == "record" and (e.target in targets if upstream else e.source in targets)}
     # the models that implement the subject (upstream) are primary unless the question asks only for
-    # sources; downstream, the models on the path are records of nodes on the path, as any other
-    models_asked = upstream and ("model" in reading.asks or not reading.asks)
+    # sources; downstream, the models on the path are primary when the question asks which models
+    # ("what breaks - which dbt models - if X changes?"), else records of nodes on the path as any other
+    models_asked = ("model" in reading.asks) or (upstream and not reading.asks)
     for origin in stated_by:
         for r in stating.get(origin, []):
             if r.evidence_id == origin:
@@ -963,7 +1050,8 @@ def _lineage(reading: Reading, subject: Subject, source, day, interp, tools) -> 
     for node in sorted(reached, key=lambda n: (reached[n], n))[:_EVIDENCE_LIMIT]:
         for r in pick(node_records.get(node, [])):
             is_model = r.record.entity_type in MODEL_TYPES or node.startswith("model.")
-            add(r, "primary" if node in direct and is_model and models_asked and authoritative(r.record) else "supporting")
+            primary = is_model and models_asked and authoritative(r.record) and (node in direct or not upstream)
+            add(r, "primary" if primary else "supporting")
     add(anchor, "supporting")
 
     def show(node: str) -> str:

@@ -431,6 +431,24 @@ def test_inclusion_topic_words_the_subjects_records_never_use_do_not_decide():
     assert other.behavior.value == "answer" and other.ids("conflict") == []
 
 
+def test_a_longer_name_the_catalog_does_not_hold_is_not_answered_as_the_shorter_one():
+    """Row 3: "monthly recurring revenue" is not "revenue". The word right before the name decides:
+    a function, cue, date or plain word, or a word the subject's records use, leaves the name alone."""
+    revenue = rec("REV.v2", entity_id="metric.revenue", title="Revenue metric v2", effective_from=date(2025, 1, 1),
+                  body="Revenue is order value net of refunds and discounts.")
+    longer = ask([revenue], "What is monthly recurring revenue?")
+    assert longer.behavior.value == "abstain" and longer.ids("primary") == [] and longer.ids("context") == ["REV.v2"]
+    assert '"monthly recurring revenue"' in longer.answer
+    assert ask([revenue], "Which model builds annual recurring revenue?").behavior.value == "abstain"
+    for plain in ("What is net revenue?", "How do we define revenue?", "What is the current revenue definition?",
+                  "What is our revenue?", "Which revenue definition applied on 2025-06-30?", "Welche Revenue-Definition gilt?"):
+        assert ask([revenue], plain).behavior.value == "answer", plain
+    # only what the requester may see decides: a restricted record's words do not explain the qualifier
+    secret = rec("REV.NOTE", entity_id="metric.revenue", title="Revenue note", permissions=["exec"],
+                 status="current", body="Monthly recurring revenue is reported separately.")
+    assert ask([revenue, secret], "What is monthly recurring revenue?").behavior.value == "abstain"
+
+
 def test_lineage_cites_the_models_when_asked_and_the_lineage_record_always():
     metric = rec("C.v1", effective_from=date(2024, 1, 1), model_ids=["model.x.fct_churn"])
     corrected = rec("C.v0", effective_from=date(2024, 1, 1), status="superseded", superseded_by="C.v1",
