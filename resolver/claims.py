@@ -250,9 +250,13 @@ def _versions_match(bundle: Bundle, parts: list[Sentence]) -> Check:
     vocab = {e.evidence_id: _vocabulary(e) for e in bundle.evidence}
     problems = []
     for s in parts:
-        # a record's own words, quoted, may name other versions ("correction of v1"): they are data
-        plain = fold(_DOTTED.sub(" ", _CITATION.sub(" ", _QUOTE.sub(" ", s.text))))
+        # a record's own words, quoted, or the title of a record this sentence cites, may name other
+        # versions ("v2.1 (retroactive correction of v2)"): they are data
         here = [by_id[i] for i in s.cites if i in by_id]
+        text = _QUOTE.sub(" ", s.text)
+        for title in sorted({e.title for e in here if e.title}, key=len, reverse=True):
+            text = text.replace(title, " ")
+        plain = fold(_DOTTED.sub(" ", _CITATION.sub(" ", text)))
         for m in _VERSION.finditer(plain):
             said = m.group(1)
             window = set(words(plain[max(0, m.start() - 40): m.start()])[-3:]) | set(words(plain[m.end(): m.end() + 30])[:3])

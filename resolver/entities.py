@@ -185,9 +185,12 @@ def find_matches(q: list[str], lookup: NameLookup) -> list[Match]:
     found += _measure_matches(spans, {m.name for m in found}, lookup)
     found = _with_head_matches(q, found, lookup)
     covered = {k for m in found for k in range(m.start, m.end)}
-    typo_forms: dict[str, list[tuple[int, int, int]]] = {}
-    for i, tok in enumerate(q):
-        if len(tok) < 4 or i in covered or not tok.isalpha() or tok in COMMON_WORDS:
+    # a hyphenated word is read as its parts here, so a typo inside it is found too ("cost-to-incme
+    # ratio"); a match must begin and end on whole words of the question
+    parts, origin = _hyphen_parts(q)
+    typo_forms: dict[str, list[tuple[int, int]]] = {}
+    for i, tok in enumerate(parts):
+        if len(tok) < 4 or origin[i] in covered or not tok.isalpha() or tok in COMMON_WORDS:
             continue
         for word in lookup.near_words(tok):
             for form in lookup.forms_with_word(word):
@@ -196,17 +199,34 @@ def find_matches(q: list[str], lookup: NameLookup) -> list[Match]:
                     continue
                 for pos in (p for p, t in enumerate(toks) if t == word):
                     start, end = i - pos, i - pos + len(toks)
-                    if start < 0 or end > len(q):
+                    if start < 0 or end > len(parts) or not _whole_words(origin, start, end):
                         continue
-                    if all(a == b or inflected(a, b) for k, (a, b) in enumerate(zip(q[start:end], toks)) if k != pos):
-                        typo_forms.setdefault(form, []).append((start, end, i))
+                    if all(a == b or inflected(a, b) for k, (a, b) in enumerate(zip(parts[start:end], toks)) if k != pos):
+                        typo_forms.setdefault(form, []).append((origin[start], origin[end - 1] + 1))
     if typo_forms:
         ids = lookup.forms(list(typo_forms))
         for form, places in typo_forms.items():
-            for start, end, _ in places:
+            for start, end in places:
                 if form in ids:
                     found.append(Match(start, end, frozenset(ids[form]), False, form))
     return [m for m in found if not _in_a_ratio(q, m)]
+
+
+def _hyphen_parts(q: list[str]) -> tuple[list[str], list[int]]:
+    """The question's words with each hyphenated word (not an identifier) split into its parts, and
+    for each part the index of the word it came from."""
+    parts: list[str] = []
+    origin: list[int] = []
+    for i, tok in enumerate(q):
+        pieces = tok.split("-") if "-" in tok and not any(c in tok for c in ".#:/_") else [tok]
+        pieces = [p for p in pieces if p] or [tok]
+        parts += pieces
+        origin += [i] * len(pieces)
+    return parts, origin
+
+
+def _whole_words(origin: list[int], start: int, end: int) -> bool:
+    return (start == 0 or origin[start - 1] != origin[start]) and (end == len(origin) or origin[end] != origin[end - 1])
 
 
 # "X per Y" names a ratio of its own ("cost per shipment", "revenue per user"): neither X nor Y alone.

@@ -1190,7 +1190,10 @@ def _node_lineage(reading: Reading, node: str, source: EvidenceSource, day: date
         for r in chosen:
             if r.evidence_id not in seen:
                 seen.add(r.evidence_id)
-                evidence.append((r, "supporting"))
+                # the models on the path are what "which models ..." asks for (as in _lineage)
+                asked = "model" in reading.asks and authoritative(r.record) and \
+                    (r.record.entity_type in MODEL_TYPES or base.startswith("model."))
+                evidence.append((r, "primary" if asked else "supporting"))
 
     def show(n: str) -> str:
         revs_ = [r for r in records.get(n.partition("#")[0], []) if r.evidence_id in seen]

@@ -34,7 +34,7 @@ def test_golden_worded_answer(case):
         assert failed == sorted(case["fails"]), [c for c in checks if not c.passed]
 
 
-@pytest.mark.parametrize("suite", ["dossier", "telco", "hospital", "retail", "insurance", "logistics", "people"])
+@pytest.mark.parametrize("suite", ["dossier", "telco", "hospital", "retail", "insurance", "logistics", "people", "banking", "saas", "utility"])
 def test_every_templated_answer_passes_when_a_model_returns_it_unchanged(suite):
     """The resolver's own wording of every gold question meets the rules a model's wording must meet."""
     spec = yaml.safe_load((dossier.REPO / "evals" / "suites" / f"{suite}.yaml").read_text(encoding="utf-8"))

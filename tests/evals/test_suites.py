@@ -66,3 +66,20 @@ def test_suites_labelled_from_the_spec_alone(name):
     assert len(results) >= 30
     assert [(r.case_id, r.behavior, r.sources) for r in results if not r.answer_ok] == []
     assert [r.leaks for r in results if r.leaks] == []
+
+
+# the cases the second round still misses, and why: the topic in another language than every record
+# (canon does not translate)
+KNOWN_MISSES = {"banking": {"BNK-NPL-09"}, "saas": set(), "utility": {"U09"}}
+
+
+@pytest.mark.parametrize("name", sorted(KNOWN_MISSES))
+def test_second_round_of_spec_only_suites(name):
+    """banking (cs/de), saas (fr/es, Slack phrasing), utility (it/pt/nl, regional dates): written like
+    the first round, from the spec alone. First scores 35/40, 35/40, 37/40; now every case but the
+    known misses holds (a fixed miss must leave KNOWN_MISSES)."""
+    suite, _ = load_suite(name)
+    results = run_suite(suite)
+    assert len(results) >= 30
+    assert {r.case_id for r in results if not r.answer_ok} == KNOWN_MISSES[name]
+    assert all(r.safe for r in results) and [r.leaks for r in results if r.leaks] == []

@@ -449,6 +449,38 @@ def test_a_longer_name_the_catalog_does_not_hold_is_not_answered_as_the_shorter_
     assert ask([revenue, secret], "What is monthly recurring revenue?").behavior.value == "abstain"
 
 
+def test_a_draft_that_keeps_the_topic_as_it_is_is_no_conflict():
+    v2 = rec("S.v2", title="SAIDI v2", effective_from=date(2025, 1, 1),
+             body="SAIDI counts unplanned interruptions. Major event days are excluded.")
+    draft = rec("S.v3", title="SAIDI v3 draft", status="draft", authority="non_authoritative", effective_from=date(2027, 1, 1),
+                body="From 2027 planned maintenance interruptions would count. The major event day exclusion would stay as in v2.")
+    kept = ask([v2, draft], "Are major event days counted in SAIDI?")
+    assert kept.behavior.value == "answer" and kept.ids("conflict") == []
+    # of three topic words a sentence may miss one: "outages" for the draft's "interruptions"
+    changed = ask([v2, draft], "Are planned maintenance outages counted in SAIDI?")
+    assert changed.behavior.value == "answer_with_conflict" and changed.ids("conflict") == ["S.v3"]
+
+
+def test_lineage_primaries_follow_what_the_question_asks_for():
+    metric = rec("C.v1", effective_from=date(2024, 1, 1), model_ids=["model.x.fct_churn"])
+    model = rec("MODEL.FCT", entity_id="model.x.fct_churn", entity_type="model", title="fct churn")
+    lineage = rec("LIN.CHURN", entity_id="lineage.churn", entity_type="lineage", title="Churn lineage",
+                  edges=[{"from": "source.x.subs", "to": "model.x.stg_subs"}, {"from": "model.x.stg_subs", "to": "model.x.fct_churn"},
+                         {"from": "model.x.fct_churn", "to": "metric.churn"}])
+    revs = [metric, model, lineage]
+    assert ask(revs, "¿Qué tablas de origen alimentan churn?").ids("primary") == ["LIN.CHURN"]
+    assert ask(revs, "What breaks if source.x.subs changes?").ids("primary") == ["LIN.CHURN"]
+    asked = ask(revs, "What breaks downstream - which dbt models - if source.x.subs changes?")
+    assert asked.ids("primary") == ["LIN.CHURN", "MODEL.FCT"]
+
+
+def test_a_hyphenated_qualifier_makes_another_name():
+    nim = rec("NIM.v2", entity_id="metric.nim", title="Net interest margin v2", effective_from=date(2024, 1, 1),
+              body="Net interest margin is net interest income divided by average interest-earning assets.")
+    assert ask([nim], "What is risk-adjusted net interest margin?").behavior.value == "abstain"
+    assert ask([nim], "What is the interest-earning net interest margin?").behavior.value == "answer"  # its own words
+
+
 def test_lineage_cites_the_models_when_asked_and_the_lineage_record_always():
     metric = rec("C.v1", effective_from=date(2024, 1, 1), model_ids=["model.x.fct_churn"])
     corrected = rec("C.v0", effective_from=date(2024, 1, 1), status="superseded", superseded_by="C.v1",
