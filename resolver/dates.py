@@ -63,6 +63,11 @@ _MONTHS = {
     "ottobre": 10, "dicembre": 12,
     "janeiro": 1, "fevereiro": 2, "maio": 5, "junho": 6, "julho": 7, "setembro": 9, "outubro": 10,
     "novembro": 11, "dezembro": 12,
+    # Polish (nominative and genitive) and Swedish
+    "styczen": 1, "stycznia": 1, "luty": 2, "lutego": 2, "marzec": 3, "marca": 3, "kwiecien": 4, "kwietnia": 4,
+    "maja": 5, "czerwiec": 6, "czerwca": 6, "lipiec": 7, "lipca": 7, "sierpien": 8, "sierpnia": 8,
+    "wrzesien": 9, "wrzesnia": 9, "pazdziernik": 10, "pazdziernika": 10, "listopada": 11, "grudzien": 12, "grudnia": 12,
+    "augusti": 8,
 }
 _MONTH_RE = "|".join(sorted(_MONTHS, key=len, reverse=True))
 # counts and units of "N units ago" in the languages read (en; de, es, fr, pt, it, cs to six)
@@ -244,15 +249,18 @@ _PERIOD_FORMS = [
     # other languages' words (accents folded): de, nl, fr, es, it, pt
     (r"\b(?:last|previous|prior)\s+(?:(?:fiscal|financial)\s+)?year\b|\bloni\b|\blonsk\w*\b|\bminul\w*\s+rok\w*\b"
      r"|\bletzte[snm]?\s+jahr\w*|\bvorjahr\w*|\bvorig\s+jaar\b|\bvorige\s+jaar\b|\bannee\s+derniere\b"
-     r"|\bano\s+pasado\b|\banno\s+scorso\b|\bano\s+passado\b",
+     r"|\bano\s+pasado\b|\banno\s+scorso\b|\bano\s+passado\b|\b(?:w\s+)?(?:zeszlym|ubieglym|poprzednim)\s+roku\b"
+     r"|\bforra\s+aret\b|\bifjol\b",
      lambda m, as_of: _year(as_of.year - 1)),
     (r"\b(?:this|current)\s+(?:(?:fiscal|financial)\s+)?year\b|\bletos\w*\b|\btento\s+rok\b|\bdieses\s+jahr\b|\bdit\s+jaar\b"
      r"|\bcette\s+annee\b|\beste\s+ano\b|\bquest\W?anno\b", lambda m, as_of: _year(as_of.year)),
     (r"\b(?:last|previous|prior)\s+quarter\b|\bminul\w*\s+ctvrtleti\b|\bletzte[snm]?\s+quartal\b|\bvorquartal\b"
-     r"|\bvorig\s+kwartaal\b|\btrimestre\s+(?:dernier|pasado|scorso|passado)\b|\bdernier\s+trimestre\b",
+     r"|\bvorig\s+kwartaal\b|\btrimestre\s+(?:dernier|pasado|scorso|passado)\b|\bdernier\s+trimestre\b"
+     r"|\b(?:zeszlym|ubieglym|poprzednim)\s+kwartale\b|\bforra\s+kvartalet\b",
      lambda m, as_of: _previous_quarter(as_of)),
     (r"\b(?:last|previous|prior)\s+month\b|\bminul\w*\s+mesic\w*\b|\bletzte[snm]?\s+monat\b|\bvormonat\b"
-     r"|\bvorige\s+maand\b|\bmois\s+dernier\b|\bmes\s+(?:pasado|passado)\b|\bmese\s+scorso\b",
+     r"|\bvorige\s+maand\b|\bmois\s+dernier\b|\bmes\s+(?:pasado|passado)\b|\bmese\s+scorso\b"
+     r"|\b(?:zeszlym|ubieglym|poprzednim)\s+miesiacu\b|\bforra\s+manaden\b",
      lambda m, as_of: _previous_month(as_of)),
     (rf"\b(?:in|during|for|v|ve)\s+({_MONTH_RE})\b(?!\s+\d)",
      lambda m, as_of: _month(_last_past_month(_MONTHS[m[1]], as_of), _MONTHS[m[1]])),
@@ -349,9 +357,9 @@ _DATE_FORMS = [
      lambda m, build: _safe_date(2000, _MONTHS[m[1]], int(m[2])) is not None),
     (rf"\b(\d{{1,2}}){_ORD}\.?\s+{_OF}({_MONTH_RE})\b(?!\s*[.,]?\s*\d)", lambda m, as_of: _last_past_day(_MONTHS[m[2]], int(m[1]), as_of),
      lambda m, build: _safe_date(2000, _MONTHS[m[2]], int(m[1])) is not None),
-    (r"\b(?:today|dnes|dnesni\w*|heute|vandaag|aujourd\W?hui|hoy|oggi|hoje)\b", lambda m, as_of: as_of, _ALWAYS),
+    (r"\b(?:today|dnes|dnesni\w*|heute|vandaag|aujourd\W?hui|hoy|oggi|hoje|dzisiaj|dzis|idag)\b", lambda m, as_of: as_of, _ALWAYS),
     # French "hier" is left out: it is "here" in German and Dutch
-    (r"\b(?:yesterday|vcera|vcerejsi\w*|gestern|gisteren|ayer|ieri|ontem)\b", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
+    (r"\b(?:yesterday|vcera|vcerejsi\w*|gestern|gisteren|ayer|ieri|ontem|wczoraj|igar)\b", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     (r"\b(?:tomorrow|zitra|demain|domani|amanha)\b", lambda m, as_of: as_of + timedelta(days=1), _ALWAYS),
     (rf"\b(\d{{1,3}}|{_COUNT_RE})\s+(day|week|month|year)s?\s+ago\b", lambda m, as_of: _ago(_count(m[1]), m[2], as_of), _ALWAYS),
     # ... in German, Spanish, French, Portuguese, Italian (accents folded)
@@ -572,8 +580,20 @@ def place_time(scan: TimeScan, as_of: date) -> TimeFinding:
     extra = [p for p in scan.points if not _inside(p, used)]
     if placed.period is not None:
         extra += [p for p in scan.periods if not _inside(p, used)]
+    # the same date or period written twice ("the second half of 2024 (H2 2024)") is one
+    extra = [p for p in extra if not _same_value(p, placed, as_of)]
     found.unread = [*found.unread, *scan.unreadable, *(scan.text[p.start:p.end] for p in sorted(extra, key=lambda p: p.start))]
     return found
+
+
+def _same_value(p: _Found, placed: TimeFinding, as_of: date) -> bool:
+    try:
+        value = p.build(p.match, as_of)
+    except ValueError:
+        return False
+    if isinstance(value, Period) and placed.period is not None:
+        return (value.start, value.end) == (placed.period.start, placed.period.end)
+    return isinstance(value, date) and not isinstance(value, Period) and value == placed.reporting_date
 
 
 def _qualified(scan: TimeScan, found: TimeFinding, as_of: date) -> TimeFinding:

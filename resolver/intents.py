@@ -18,6 +18,11 @@ _INJECTION = [
     r"\b(treat|consider)\b[^.?!]{0,40}\bas (authoritative|the new authority|official)\b",
     r"\b(you are now|act as|pretend|jailbreak|developer mode|system prompt)\b",
     r"\b(?:admin|administrator|god|root|superuser|sudo|debug|maintenance|unrestricted)\s+mode\b",
+    r"\bfollow\s+(?:its|their|the\s+note\W?s|the\s+document\W?s|those|these)\s+instructions\b", r"\bdo\s+what\s+(?:it|the\s+note)\s+says\b",
+    # Polish and Swedish: ignore the rules, treat me as if I had role X, even though I lack permission
+    r"\b(?:zignoruj|ignoruj|pomin)\w*\b[^.?!]{0,60}\b(?:instrukc|regul|zasad|uprawnien)\w*", r"\bpotraktuj\s+mnie\b",
+    r"\bjakbym\s+mial\w*\b", r"\b(?:strunta\s+i|ignorera)\b[^.?!]{0,60}(?:instruktion|regl|behorighet)\w*",
+    r"\baven\s+om\s+jag\s+saknar\b",
     r"\b(?:even though|although|though|even if)\s+(?:my|our|i|we)\b[^.?!]{0,30}\b(?:role|access|permission|permissions|clearance)\b",
     # "as if I had role X", in en, fr, es, it, pt, de, nl, cs
     r"\bas (?:if|though) (?:i|we) (?:am|are|was|were|had|have)\b", r"\b(?:fais|faites) comme si\b", r"\bhaz(?:ga)? como si\b",
@@ -53,6 +58,8 @@ _NUMERIC = [
     # a breakdown ("AOV by month") is a series of values
     r"\bby\s+(?:day|week|month|quarter|year|region|country|channel|segment|store|product|category)\b",
     r"\bper\s+(?:day|week|month|quarter|year)\b(?=\s*\??\s*$)",
+    # Polish and Swedish (accents folded)
+    r"\bile\s+(?:wynosil\w*|wynosi|bylo|byl[oa]?)\b", r"\bhur\s+(?:mycket|manga|hog)\b", r"\bvad\s+var\b",
 ]
 _DEFINITION = [
     r"\bdefin\w*\b", r"\bmean\w*\b", r"\bappl(y|ies|ied)\b", r"\bapplicable\b", r"\bin effect\b", r"\bvalid\b",
@@ -60,6 +67,8 @@ _DEFINITION = [
     r"\bpravidl\w*\b", r"\bvypocit\w*\b", r"\bpocit\w*\b", r"\bhow (is|are|was|were) \w+ (calculated|defined|measured)\b",
     r"\bbedeut\w*\b", r"\bberechn\w*\b", r"\bgilt\b", r"\bgalt\b", r"\bsignifi\w*\b", r"\bcalcul\w*\b(?!\s+from\b)",
     r"\baplica\w*\b", r"\bapplique\w*\b", r"\bcalcol\w*\b", r"\bbetekent\b", r"\bberekend\b", r"\bgeldt\b",
+    # Polish and Swedish (accents folded)
+    r"\bdefinicj\w*\b", r"\bzdefiniowan\w*\b", r"\bobowiazyw\w*\b", r"\bgallde\b", r"\bgaller\b",
 ]
 _CURRENT = [
     r"\bapproved\b", r"\bofficial\b", r"\bcurrent\b", r"\bcurrently\b", r"\blatest\b", r"\bgoverned\b", r"\bcanonical\b",
@@ -70,6 +79,8 @@ _CURRENT = [
     r"\bgoedgekeurd\w*\b", r"\bofficieel\b", r"\bmomenteel\b", r"\bactualmente\b", r"\battualmente\b",
     r"\bactuellement\b", r"\bderzeit\w*\b", r"\bzurzeit\b", r"\bmomentan\w*\b",
     # "is v1 still valid?": about now, not about v1's own interval
+    # Polish and Swedish (accents folded)
+    r"\bzatwierdzon\w*\b", r"\boficjaln\w*\b", r"\bgodkand\w*\b", r"\bofficiell\w*\b", r"\bnuvarande\b",
 ]
 # ... and words that mean "now" only when the question names no date: "en vigueur hier" is in force
 # yesterday, "still the definition at the end of Q2 2025" is at that date
@@ -88,9 +99,11 @@ _INCLUDES = [
     r"\bleft out\b", r"\bcover(s|ed)?\b", r"\bmitgezahlt\w*\b", r"\bberucksichtig\w*\b", r"\bschliess\w*(?=(?:\s+\S+){0,8}\s+aus\b)", r"\bignor(?:e|es|ed|ing)\b", r"\bomvat\w*\b", r"\bmeegerekend\b", r"\buitgesloten\b",
     r"\b(?:take|takes|taken|taking|took)\b(?=(?:\s+\S+){0,6}\s+into\s+account\b)", r"\binto\s+account\b",
     # colloquial: "ist X drin?", "entran en X", "rientrano in X", "rentrent dans X", "tellen ... mee"
-    r"\b(?:mit\s+)?drin\b", r"\bcuenta[n]?\s+como\b", r"\bcompte[nt]*\s+comme\b", r"\bconta(?:no)?\s+come\b",
+    r"\b(?:mit\s+)?drin\b", r"\btreat(?:s|ed)?\b(?=(?:\s+\S+){0,8}\s+as\s+\w+)", r"\bcuenta[n]?\s+como\b", r"\bcompte[nt]*\s+comme\b", r"\bconta(?:no)?\s+come\b",
     r"\bconta[m]?\s+como\b", r"\bzahl\w*\s+als\b", r"\btel[t]?\s+als\b", r"\bentra[nm]?\s+(?:en|no|na|nos|nas)\b", r"\brientra\w*\b", r"\brentrent\s+dans\b",
     r"\btel(?:t|len|de)?\b(?=(?:\s+\S+){0,8}\s+mee\b)", r"\bcuenta[n]?\s+(?:en|para)\b", r"\bcontano\b", r"\bcontam\b",
+    # Polish and Swedish (accents folded)
+    r"\blicz\w*\s+(?:sie\s+)?do\b", r"\bwlicza\w*\b", r"\bzalicza\w*\b", r"\buwzgledni\w*\b", r"\bobejmuj\w*\b", r"\bwyklucz\w*\b", r"\bobniza\w*\b", r"\braknas\b", r"\bingar\b", r"\binkluder\w*\b", r"\bexkluder\w*\b",
 ]
 _LINEAGE_UP = [
     r"\bupstream\b", r"\bfeeds?\b", r"\bfed\b", r"\bfeeding\b", r"\blineage\b", r"\bbuilt (from|on)\b", r"\bcomes? from\b",
@@ -104,6 +117,8 @@ _LINEAGE_UP = [
     r"\bda\s+cosa\s+dipend\w*\b",
     r"\ba\s+monte\b", r"\baguas\s+arriba\b", r"\ben\s+amont\b", r"\ba\s+montante\b", r"\bsorgent[ei]\b",
     r"\bfuentes?\b", r"\bproviene\w*\b", r"\bfont[ei]\b", r"\bderiva\w*\b", r"\bbron\w*\b", r"\bgevoed\b",
+    # Polish and Swedish (accents folded)
+    r"\bzrodl\w*\b", r"\bzasila\w*\b", r"\bvarifran\b", r"\bmatas\b", r"\bkallan\b", r"\bkallor(?:na)?\b",
 ]
 _LINEAGE_DOWN = [
     r"\bdownstream\b", r"\ba\s+valle\b", r"\baguas\s+abajo\b", r"\ben\s+aval\b", r"\ba\s+jusante\b", r"\bbreaks?\b", r"\bbroken\b", r"\bfails?\s+if\b", r"\bwould\s+fail\b", r"\bimpact\w*\b", r"\baffect\w*\b", r"\bdepends? on (it|this)\b",
@@ -128,6 +143,8 @@ _LINEAGE_DOWN = [
     r"\bdopad\w*\b", r"\bovlivn\w*\b", r"\brozbi\w*\b", r"\bzavis\w*\b",
     r"\bgaat\s+(?:er\s+)?(?:stuk|kapot)\b", r"\bco\s+se\s+stane\b", r"\bse\s+romp\w*\b", r"\bsi\s+romp\w*\b", r"\bquebra\w*\b", r"\bkaputt\b", r"\bqui\s+casse\b", r"\bcasse(?:rait)?\s+si\b",
     r"\bauswirk\w*\b", r"\bbetroffen\b", r"\bafecta\w*\b", r"\bimpatt\w*\b", r"\bgevolg\w*\b",
+    # Polish and Swedish (accents folded)
+    r"\bprzestanie\s+dzialac\b", r"\bzepsuje\b", r"\bgar\s+sonder\b", r"\bpaverka\w*\b",
 ]
 _FRESHNESS = [r"\bfresh\w*\b", r"\bstale\b", r"\bup to date\b", r"\blast (loaded|updated|refreshed|run)\b",
               r"\blast\s+(?:load|loads|update|updates|refresh|refreshes|sync|syncs|synced)\b", r"\bhow\s+recent\b",
@@ -139,6 +156,9 @@ _FRESHNESS = [r"\bfresh\w*\b", r"\bstale\b", r"\bup to date\b", r"\blast (loaded
               r"\bactualiz(?:ad\w*|aron|o)\b", r"\baggiorna(?:t\w*|rono)\b", r"\batualiz(?:ad\w*|aram|ou)\b", r"\bbijgewerkt\b",
               r"\brafraichi\w*\b", r"\bderniere\s+(?:fois|mise\s+a\s+jour|actualisation|execution|chargement)\b",
               r"\bultima\s+(?:vez|actualizacion|carga|atualizacao|volta|esecuzione|aggiornamento)\b",
+              r"\bodswiez\w*\b", r"\bzaladowan\w*\b", r"\bostatni[ao]?\s+(?:raz|zaladowanie|odswiezenie)\b",
+              r"\bdane\b(?:\s+\S+){0,6}\s+aktualne\b", r"\bladdades\b", r"\buppdaterades\b", r"\bsenast\s+(?:laddad|uppdaterad)\w*\b",
+              r"\bnaposledy\b(?:\s+\S+){0,2}\s+(?:obnovil\w*|nacetl\w*|aktualizoval\w*|spustil\w*|probehl\w*)",
               r"\bletzte[nrs]?\s+(?:load|ladung|lauf|aktualisierung|import|update)\b", r"\bdaten\b(?:\s+\S+){0,4}\s+aktuell\b"]
 # how a definition changed over time: every version, split at its boundaries (row 2 over its history)
 _HISTORY = [
@@ -175,7 +195,8 @@ _STOP = set(
 )
 
 
-_FROM_WHAT_RE = re.compile(r"\b(?:computed|calculated|derived|built)\s+from\b|\bz\s+ceho\b|\bworaus\b|\bz\s+jakych\b")
+_FROM_WHAT_RE = re.compile(r"\b(?:computed|calculated|derived|built)\s+from\b|\bz\s+ceho\b|\bworaus\b|\bz\s+jakych\b"
+                           r"|\bze?\s+(?:kterych|jakich|ktorych)\b")
 # "is there a draft for X?", "what is proposed for X?": the approved definition, with its drafts shown
 _DRAFTS_RE = re.compile(r"\b(?:drafts?|proposals?|proposed|pending|entw[uü]rfe?|entwurf\w*|borrador\w*|propuesta\w*|"
                         r"brouillon\w*|bozz[ae]|propost[ae]|rascunho\w*|navrh\w*|voorstel\w*|conceptversie)\b")

@@ -119,7 +119,9 @@ def interval(r: EvidenceRecord) -> str:
 
 
 def quote(text: str, limit: int = 600) -> str:
-    text = " ".join(text.split())
+    """A record's text to put between double quotes: one line, its own double quotes made single
+    (a quotation inside the quotation must not end it), at most `limit` characters."""
+    text = " ".join(text.split()).replace('"', "'")
     return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
 
 
@@ -400,8 +402,22 @@ def _topic_from_other_names(reading: Reading, subject: "Subject") -> Reading:
 
 
 def _several_subjects(reading: Reading, subject: "Subject", others: list[str], views, day, interp, tools) -> Decision:
+    """Several subjects ("compare ROAS and CPC"): on one reporting date where each has exactly one
+    authoritative record in force, each is answered as row 1 says, side by side; otherwise canon asks
+    which to answer first."""
     interp["mention"] = subject.mention
     entity_ids = [subject.entity_id, *others]
+    revisions = {eid: subject.revisions if eid == subject.entity_id else [r for r in views[eid].visible if usable(r)]
+                 for eid in entity_ids}
+    in_force = {eid: authoritative_on(revs, day) if day is not None else [] for eid, revs in revisions.items()}
+    if day is not None and not reading.version and all(len(found) == 1 for found in in_force.values()):
+        chosen = [found[0] for found in in_force.values()]
+        parts = [f"{'As of ' + day.isoformat() + ', ' if i == 0 else ''}{label(rev)} (version {rev.record.version or '-'}) "
+                 f"applies {cite(rev)}: \"{quote(rev.record.body)}\"" for i, rev in enumerate(chosen)]
+        tools.append(ToolCall(name="definition_at", args={"entity_ids": entity_ids, "date": day.isoformat()},
+                              result_ids=[r.evidence_id for r in chosen]))
+        return Decision(Behavior.answer, Interpretation(**interp), " ".join(parts),
+                        evidence=[(rev, "primary") for rev in chosen], tools=tools)
     evidence, lines = [], []
     for eid in entity_ids:
         revs = subject.revisions if eid == subject.entity_id else [r for r in views[eid].visible if usable(r)]
@@ -833,7 +849,7 @@ def _definition(reading: Reading, subject: Subject, source, day: date, interp, t
         topic = known_topic(reading.topic, [r.record for r in subject.revisions])
         said = sentences_about(rec.body, topic)
         if said:
-            parts.append(f"On {' '.join(topic)}, it says: \"{' '.join(said)}\" {cite(primary)}.")
+            parts.append(f"On {' '.join(topic)}, it says: \"{quote(' '.join(said), 2000)}\" {cite(primary)}.")
         else:
             parts.append(f"It does not mention {' '.join(topic)} {cite(primary)}.")
             gaps.append(f"the applicable definition does not mention '{' '.join(topic)}'")
@@ -842,7 +858,7 @@ def _definition(reading: Reading, subject: Subject, source, day: date, interp, t
         conflicts = [r for r in drafts if r.record.effective_from and r.record.effective_on(day)]
     for r in conflicts:
         said = sentences_about(r.record.body, topic) if reading.intent == "definition_includes" else []
-        detail = f" It proposes: \"{' '.join(said)}\"." if said else ""
+        detail = f" It proposes: \"{quote(' '.join(said), 2000)}\"." if said else ""
         parts.append(
             f"A {r.record.status.value} proposal, {label(r)} {cite(r)}, would change this.{detail} It is not approved "
             f"and not in effect {when}, so it does not change the answer {cite(r)}."

@@ -315,10 +315,17 @@ def test_two_subjects_joined_in_one_question_are_not_answered_as_one():
     model = rec("MODEL.FCT", entity_id="model.x.fct_churn", entity_type="model", title="fct churn", aliases=["fct_churn"])
     secret = rec("PLAN.X", entity_id="memo.plan", title="Board plan", aliases=["board plan"], permissions=["exec"])
     revs = [churn, mrr, model, secret]
+    # on one date where each has exactly one authoritative record in force, each is answered as row 1 says
     both = ask(revs, "Compare churn and MRR")
-    assert both.behavior.value == "clarify_or_split"
-    assert sorted((e.evidence_id, e.role) for e in both.evidence) == [("C.v1", "context"), ("MRR.v1", "context")]
-    assert ask(revs, "Who owns MRR, and churn?").behavior.value == "clarify_or_split"
+    assert both.behavior.value == "answer"
+    assert sorted((e.evidence_id, e.role) for e in both.evidence) == [("C.v1", "primary"), ("MRR.v1", "primary")]
+    assert ask(revs, "Who owns MRR, and churn?").behavior.value == "answer"
+    # over a period, or where one of them is not answered by one record, canon asks which to answer first
+    period = ask(revs, "Compare churn and MRR in 2025")
+    assert period.behavior.value == "clarify_or_split"
+    assert sorted((e.evidence_id, e.role) for e in period.evidence) == [("C.v1", "context"), ("MRR.v1", "context")]
+    rival = rec("C.alt", effective_from=date(2024, 1, 1), aliases=["churn"], title="Churn (finance)")
+    assert ask([*revs, rival], "Compare churn and MRR").behavior.value == "clarify_or_split"
     # a definition and the model built for it are one question
     assert ask(revs, "How is churn defined and is fct_churn its model?").behavior.value == "answer"
     # a subject the requester cannot see is never listed (here the longer name decides: row 4)
@@ -369,7 +376,7 @@ def test_or_inside_a_question_about_one_subject_does_not_join_a_second():
     one = ask([gmv, returns], "Is GMV before or after returns?")
     assert one.behavior.value == "answer" and one.ids("primary") == ["GMV.v1"]
     two = ask([gmv, returns], "Who owns GMV and the returns?")
-    assert two.behavior.value == "clarify_or_split"
+    assert two.behavior.value == "answer" and sorted(two.ids("primary")) == ["GMV.v1", "SRC.RET"]
 
 
 def test_an_inclusion_question_whose_topic_is_another_name():
