@@ -335,7 +335,8 @@ _PLAIN_QUALIFIERS = frozenset("""right correct proper exact full whole complete 
     whether whatever whichever anything everything something nothing everyone someone nobody vs etc
     mas mehr plus pour sur avec sans entre cuanto cuanta cuantos cuantas quanto quanta quanti quante combien wieviel
     kolik jaky jaka jake ktery ktera ktere nas naše nase unser unsere unseren notre nos nuestro nuestra nostro nostra
-    nosso nossa onze ons""".split())
+    nosso nossa onze ons
+    whats hows whos wheres whens whys thats heres lets pls plz hey hello quick quickly btw okay also just one""".split())
 
 
 def _qualified_name(reading: Reading, subject: "Subject") -> Optional[str]:
