@@ -95,6 +95,7 @@ def _count(word: Optional[str]) -> int:
 
 
 _Y = r"((?:19|20)\d{2})"
+_SLASH_DATE = r"\b(\d{1,2})([/-])(\d{1,2})\2((?:19|20)\d{2})\b"  # 30/06/2025, 06-30-2025 (read by _slash_date)
 _YY = r"['\u2019]\s*(\d{2})\b"  # a two-digit year after an apostrophe: Q4'25, FY'26
 _OF = r"(?:of\s+|de\s+|del\s+)?"  # "30th of June", "30 de junio de 2025"
 _ORD = r"(?:st|nd|rd|th|er|re|º|°)?"  # 1st; French 1er; Spanish/Italian 1º, 1°
@@ -347,7 +348,7 @@ _DATE_FORMS = [
     (r"((?:19|20)\d{2})\s*\u5e74\s*(\d{1,2})\s*\u6708\s*(\d{1,2})\s*\u65e5",  # 2025年6月30日
      lambda m, as_of: _safe_date(int(m[1]), int(m[2]), int(m[3])), _ABSOLUTE),
     (r"\b(\d{1,2})\.\s*(\d{1,2})\.\s*((?:19|20)\d{2})\b", lambda m, as_of: _safe_date(int(m[3]), int(m[2]), int(m[1])), _ABSOLUTE),
-    (r"\b(\d{1,2})([/-])(\d{1,2})\2((?:19|20)\d{2})\b", lambda m, as_of: _slash_date(int(m[1]), int(m[3]), int(m[4])), _ABSOLUTE),
+    (_SLASH_DATE, lambda m, as_of: _slash_date(int(m[1]), int(m[3]), int(m[4])), _ABSOLUTE),
     (rf"\b(\d{{1,2}}){_ORD}\.?\s+{_OF}({_MONTH_RE})\.?,?\s+{_OF}{_Y}\b",
      lambda m, as_of: _safe_date(int(m[3]), _MONTHS[m[2]], int(m[1])), _ABSOLUTE),
     (rf"\b({_MONTH_RE})\.?\s+(\d{{1,2}}){_ORD},?\s+{_Y}\b", lambda m, as_of: _safe_date(int(m[3]), _MONTHS[m[1]], int(m[2])), _ABSOLUTE),
@@ -418,7 +419,7 @@ def _slash_date(a: int, b: int, year: int) -> Optional[date]:
     return _safe_date(year, b, a) if b <= 12 else _safe_date(year, a, b)
 
 
-_SLASH = re.compile(r"\b(\d{1,2})([/-])(\d{1,2})\2((?:19|20)\d{2})\b")
+_SLASH = re.compile(_SLASH_DATE)
 
 
 def _settle_slash_dates(folded: str) -> str:
@@ -593,7 +594,7 @@ def _same_value(p: _Found, placed: TimeFinding, as_of: date) -> bool:
         return False
     if isinstance(value, Period) and placed.period is not None:
         return (value.start, value.end) == (placed.period.start, placed.period.end)
-    return isinstance(value, date) and not isinstance(value, Period) and value == placed.reporting_date
+    return isinstance(value, date) and value == placed.reporting_date
 
 
 def _qualified(scan: TimeScan, found: TimeFinding, as_of: date) -> TimeFinding:

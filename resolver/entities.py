@@ -7,7 +7,6 @@ the exact name "revenue" is never taken for "recurring revenue", and "recurring 
 """
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections import defaultdict
 from collections.abc import Iterable
@@ -218,11 +217,21 @@ def _hyphen_parts(q: list[str]) -> tuple[list[str], list[int]]:
     parts: list[str] = []
     origin: list[int] = []
     for i, tok in enumerate(q):
-        pieces = tok.split("-") if "-" in tok and not any(c in tok for c in ".#:/_") else [tok]
+        pieces = tok.split("-") if _hyphenated(tok) else [tok]
         pieces = [p for p in pieces if p] or [tok]
         parts += pieces
         origin += [i] * len(pieces)
     return parts, origin
+
+
+def _hyphenated(tok: str) -> bool:
+    """A word written with hyphens that may be taken apart: identifiers (with . # : / or _) never are."""
+    return "-" in tok and not any(c in tok for c in ".#:/_")
+
+
+def _content_word(word: str) -> bool:
+    """A word that says something of its own beside a name: not a number, not a common question word."""
+    return word.isalpha() and len(word) >= 3 and word not in COMMON_WORDS
 
 
 def _whole_words(origin: list[int], start: int, end: int) -> bool:
@@ -239,7 +248,7 @@ _PER_UNITS = frozenset("""day days week weeks month months quarter quarters year
 
 def _in_a_ratio(q: list[str], m: Match) -> bool:
     def content(k: int) -> bool:
-        return 0 <= k < len(q) and q[k].isalpha() and len(q[k]) >= 3 and q[k] not in COMMON_WORDS and q[k] not in _PER_UNITS
+        return 0 <= k < len(q) and _content_word(q[k]) and q[k] not in _PER_UNITS
 
     before = m.start >= 2 and q[m.start - 1] in _PER and content(m.start - 2)
     after = m.end + 1 < len(q) and q[m.end] in _PER and content(m.end + 1)
@@ -289,7 +298,7 @@ _LAST_KIND_WORDS = frozenset("source sources table tables dataset datasets view 
 def _other_first_word(q: list[str], i: int, name: list[str], span: list[str]) -> bool:
     """The name's first word is left out and another word stands in its place: "involuntary attrition
     rate" names something else than "voluntary attrition rate" (a function word there is no word)."""
-    return name[1:] == span and i > 0 and q[i - 1].isalpha() and len(q[i - 1]) >= 3 and q[i - 1] not in COMMON_WORDS
+    return name[1:] == span and i > 0 and _content_word(q[i - 1])
 
 
 def _measure_matches(spans: dict[str, list[tuple[int, int]]], named: set[str], lookup: NameLookup) -> list[Match]:
@@ -318,7 +327,10 @@ def _with_head_matches(q: list[str], found: list[Match], lookup: NameLookup) -> 
     "recurring revenue"), or lies inside a longer match, is left alone; a word that names an entity
     less surely (a measure word added) is ambiguous with the heads."""
     taken = {k for m in found if m.length > 1 or m.exact for k in range(m.start, m.end)}
-    weak = {m.start: m for m in found if m.length == 1 and not m.exact}
+    weak: dict[int, list[Match]] = defaultdict(list)
+    for m in found:
+        if m.length == 1 and not m.exact:
+            weak[m.start].append(m)
     out = list(found)
     for i, tok in enumerate(q):
         if i in taken or len(tok) < 4 or not tok.isalpha() or tok in COMMON_WORDS or tok in _LAST_KIND_WORDS \
@@ -330,14 +342,10 @@ def _with_head_matches(q: list[str], found: list[Match], lookup: NameLookup) -> 
         heads = [f for f in holding if _head(f) == tok]
         if not heads:
             continue
-        ids = {eid for named in lookup.forms(heads).values() for eid in named}
-        own = weak.get(i)
-        if own is not None:
-            ids |= own.entity_ids
-            if len(ids) > len(own.entity_ids):
-                out = [m for m in out if not (m.length == 1 and m.start == i)] + [dataclasses.replace(own, entity_ids=frozenset(ids), name=tok)]
-        elif len(ids) > 1:
-            out.append(Match(i, i + 1, frozenset(ids), False, tok))
+        named_weakly = {eid for m in weak.get(i, []) for eid in m.entity_ids}
+        ids = named_weakly | {eid for named in lookup.forms(heads).values() for eid in named}
+        if len(ids) > 1 and (ids != named_weakly or len(weak.get(i, [])) > 1):
+            out = [m for m in out if m not in weak.get(i, [])] + [Match(i, i + 1, frozenset(ids), False, tok)]
     return out
 
 
@@ -352,7 +360,7 @@ def _compound_matches(q: list[str], covered: set[int], lookup: NameLookup) -> li
     : / or _) are never taken apart."""
     runs: dict[str, list[int]] = {}
     for i, tok in enumerate(q):
-        if i in covered or "-" not in tok or any(c in tok for c in ".#:/_"):
+        if i in covered or not _hyphenated(tok):
             continue
         parts = [p for p in tok.split("-") if p]
         for a in range(len(parts)):

@@ -150,6 +150,11 @@ _GENERIC_TOPIC_WORDS = frozenset("cost costs kosten cout couts coste costes cost
                                  "amount amounts betrag betrage montant montants importe importes importo importi".split())
 
 
+def _own_texts(records) -> list[str]:
+    """What a subject's records say, names included, folded for _mentions."""
+    return [" ".join((rec.body, *rec.names())).casefold() for rec in records]
+
+
 def known_topic(topic: list[str], records) -> list[str]:
     """The topic words that decide which sentences are about it. A word none of the subject's own
     records uses (any version, drafts included) cannot tell one sentence from another: another
@@ -158,7 +163,7 @@ def known_topic(topic: list[str], records) -> list[str]:
     unknown the topic stays whole ("vendor returns" is not "vendors"), and so it does with none, and
     the answer says the definition does not mention it."""
     topic = [w for w in topic if w not in _GENERIC_TOPIC_WORDS] or topic
-    texts = [" ".join((rec.body, *rec.names())).casefold() for rec in records]
+    texts = _own_texts(records)
     known = [w for w in topic if any(_mentions(t, w) for t in texts)]
     return known if len(known) >= 2 or len(known) == len(topic) else topic
 
@@ -353,7 +358,7 @@ def _qualified_name(reading: Reading, subject: "Subject") -> Optional[str]:
     word = words_[match.start - 1] if match.start - 1 < len(words_) else ""
     if not _qualifier(word):
         return None
-    texts = [" ".join((r.record.body, *r.record.names())).casefold() for r in subject.revisions]
+    texts = _own_texts(r.record for r in subject.revisions)
     if all(any(_mentions(t, part) for t in texts) for part in word.split("-")):
         return None
     first = match.start - 1  # the whole run of such words: "monthly recurring revenue"
@@ -420,8 +425,7 @@ def _several_subjects(reading: Reading, subject: "Subject", others: list[str], v
         return Decision(Behavior.answer, Interpretation(**interp), " ".join(parts),
                         evidence=[(rev, "primary") for rev in chosen], tools=tools)
     evidence, lines = [], []
-    for eid in entity_ids:
-        revs = subject.revisions if eid == subject.entity_id else [r for r in views[eid].visible if usable(r)]
+    for eid, revs in revisions.items():
         rev = _representative(revs, day)
         evidence.append((rev, "context"))
         lines.append(f"{eid} ({label(rev)}) {cite(rev)}")
@@ -1066,8 +1070,7 @@ def _lineage(reading: Reading, subject: Subject, source, day, interp, tools) -> 
         return good or [r for r in revs_ if usable(r)]
     for node in sorted(reached, key=lambda n: (reached[n], n))[:_EVIDENCE_LIMIT]:
         for r in pick(node_records.get(node, [])):
-            is_model = r.record.entity_type in MODEL_TYPES or node.startswith("model.")
-            primary = is_model and models_asked and authoritative(r.record) and (node in direct or not upstream)
+            primary = _is_model(r, node) and models_asked and authoritative(r.record) and (node in direct or not upstream)
             add(r, "primary" if primary else "supporting")
     add(anchor, "supporting")
 
@@ -1112,6 +1115,11 @@ _ORIGIN_WORDS = {"dbt": "dbt artifacts", "openlineage": "OpenLineage events", "r
 
 _NODE_KIND_CUES = {"source": ("source.",), "sources": ("source.",), "model": ("model.",), "models": ("model.",),
                    "seed": ("seed.",), "table": ("model.", "source."), "dataset": ("dataset.", "source.")}
+
+
+def _is_model(rev: Revision, node: str) -> bool:
+    """A record of a model on a lineage path (by its type, or by the dbt node it describes)."""
+    return rev.record.entity_type in MODEL_TYPES or node.startswith("model.")
 
 
 def _denied(interp: dict, tools) -> Decision:
@@ -1208,8 +1216,7 @@ def _node_lineage(reading: Reading, node: str, source: EvidenceSource, day: date
             if r.evidence_id not in seen:
                 seen.add(r.evidence_id)
                 # the models on the path are what "which models ..." asks for (as in _lineage)
-                asked = "model" in reading.asks and authoritative(r.record) and \
-                    (r.record.entity_type in MODEL_TYPES or base.startswith("model."))
+                asked = "model" in reading.asks and authoritative(r.record) and _is_model(r, base)
                 evidence.append((r, "primary" if asked else "supporting"))
 
     def show(n: str) -> str:
