@@ -335,8 +335,8 @@ def _previous_month(as_of: date) -> Period:
 
 
 # Each point pattern has a check that its match is a possible date, on any as_of: an impossible
-# one (31.02.2025, 31 June) is not a date, claims no text and is reported as unread. Only the
-# relative forms read as_of.
+# one (31.02.2025, 31 June) is not a date, claims no text and is reported as unread; a word that
+# is a date only in another language (None) is passed over. Only the relative forms read as_of.
 _ABSOLUTE = lambda m, build: build(m, None) is not None  # noqa: E731 - reads no as_of
 _ALWAYS = lambda m, build: True  # noqa: E731
 _DATE_FORMS = [
@@ -359,7 +359,8 @@ _DATE_FORMS = [
     (rf"\b(\d{{1,2}}){_ORD}\.?\s+{_OF}({_MONTH_RE})\b(?!\s*[.,]?\s*\d)", lambda m, as_of: _last_past_day(_MONTHS[m[2]], int(m[1]), as_of),
      lambda m, build: _safe_date(2000, _MONTHS[m[2]], int(m[1])) is not None),
     (r"\b(?:today|dnes|dnesni\w*|heute|vandaag|aujourd\W?hui|hoy|oggi|hoje|dzisiaj|dzis|idag)\b", lambda m, as_of: as_of, _ALWAYS),
-    # French "hier" is left out: it is "here" in German and Dutch
+    # French "hier" only in a French question: it is "here" in German and Dutch
+    (r"\bhier\b", lambda m, as_of: as_of - timedelta(days=1), lambda m, build: True if _is_french(m.string) else None),
     (r"\b(?:yesterday|vcera|vcerejsi\w*|gestern|gisteren|ayer|ieri|ontem|wczoraj|igar)\b", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     (r"\b(?:tomorrow|zitra|demain|domani|amanha)\b", lambda m, as_of: as_of + timedelta(days=1), _ALWAYS),
     (rf"\b(\d{{1,3}}|{_COUNT_RE})\s+(day|week|month|year)s?\s+ago\b", lambda m, as_of: _ago(_count(m[1]), m[2], as_of), _ALWAYS),
@@ -385,6 +386,15 @@ _BARE_YEAR = re.compile(r"(?<![\w.#/-])((?:19|20)\d{2})(?![\w/-]|\.\d)")
 # never silently replaced by as_of (see TimeScan.unread).
 _DATE_LIKE = re.compile(r"(?<![\w.#/-])(?:\d{1,2}[./-]\s?\d{1,2}[./-]\s?\d{2,4}|(?:19|20)\d{2}[./-]\d{1,2}(?:[./-]\d{1,2})?"
                         r"|[qh]\d\s*[/ -]\s*\d{2})(?![\w/-]|\.\d)")  # ... and Q4 25, H1-25
+
+
+_FRENCH_WORDS = re.compile(r"\b(?:quel|quelle|quels|quelles|etait|valait|vigueur|est-ce|qu|jusqu|depuis|selon|pour|avec|les|aux|c|l|d)\b")
+_GERMAN_DUTCH_WORDS = re.compile(r"\b(?:ist|der|das|gilt|galt|war|welche\w*|het|een|wat|gold|voor|van|und|nicht|niet|wie|hoe)\b")
+
+
+def _is_french(folded: str) -> bool:
+    """A question written in French, where "hier" is yesterday (in German and Dutch it is "here")."""
+    return len(_FRENCH_WORDS.findall(folded)) >= 2 and not _GERMAN_DUTCH_WORDS.search(folded)
 
 
 def _ago(n: int, unit: str, as_of: date) -> date:
@@ -495,7 +505,10 @@ def scan_time(text: str) -> TimeScan:
         for m in pattern.finditer(folded):
             if not free(m.start(), m.end()):
                 continue
-            if valid(m, build):
+            possible = valid(m, build)
+            if possible is None:  # not a date in this question's language
+                continue
+            if possible:
                 points.append(_Found(m.start(), m.end(), m, build))
             else:
                 impossible.append(m.group(0))
