@@ -407,7 +407,7 @@ class CanonService:
         time = place_time(_time_scan(question), as_of)  # a TimeFinding of this reading's own
         words = self._words.get(generation, (question, tuple(time.spans)),
                                 lambda: read_words(question, time.spans, self.catalog.names(generation)))
-        return reading_of(question, time, words)
+        return reading_of(question, time, words, as_of)
 
     def bundle(self, bundle_id: str) -> dict:
         return self.catalog.get_bundle(bundle_id)

@@ -157,7 +157,7 @@ _FRESHNESS = [r"\bfresh\w*\b", r"\bstale\b", r"\bup to date\b", r"\blast (loaded
               r"\brafraichi\w*\b", r"\bderniere\s+(?:fois|mise\s+a\s+jour|actualisation|execution|chargement)\b",
               r"\bultima\s+(?:vez|actualizacion|carga|atualizacao|volta|esecuzione|aggiornamento)\b",
               r"\bodswiez\w*\b", r"\bzaladowan\w*\b", r"\bostatni[ao]?\s+(?:raz|zaladowanie|odswiezenie)\b",
-              r"\bdane\b(?:\s+\S+){0,6}\s+aktualne\b", r"\bladdades\b", r"\buppdaterades\b", r"\bsenast\s+(?:laddad|uppdaterad)\w*\b",
+              r"\bdane\b(?:\s+\S+){0,8}\s+aktualne\b", r"\bladdades\b", r"\buppdaterades\b", r"\bsenast\s+(?:laddad|uppdaterad)\w*\b",
               r"\bnaposledy\b(?:\s+\S+){0,2}\s+(?:obnovil\w*|nacetl\w*|aktualizoval\w*|spustil\w*|probehl\w*)",
               r"\bletzte[nrs]?\s+(?:load|ladung|lauf|aktualisierung|import|update)\b", r"\bdaten\b(?:\s+\S+){0,4}\s+aktuell\b"]
 # how a definition changed over time: every version, split at its boundaries (row 2 over its history)

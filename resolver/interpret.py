@@ -91,7 +91,7 @@ def read_words(question: str, spans: list[tuple[int, int]], index: NameLookup) -
                  flags=MappingProxyType(cues(marked)), injection=is_injection(folded))
 
 
-def reading_of(question: str, time: TimeFinding, words: Words) -> Reading:
+def reading_of(question: str, time: TimeFinding, words: Words, as_of: date) -> Reading:
     """The reading of a question from its time finding and its words: the intent."""
     flags = words.flags
     reading = Reading(question=question, intent="definition_at", time=time, mentions=list(words.mentions),
@@ -109,7 +109,10 @@ def reading_of(question: str, time: TimeFinding, words: Words) -> Reading:
     elif (flags["upstream"] or flags["downstream"]) and (not flags["definition"] or flags["from_what"]):
         reading.intent = "lineage"
         reading.direction = "downstream" if flags["downstream"] else "upstream"
-    elif (flags["current"] or ((flags["current_undated"] or flags["drafts"]) and not time.explicit)) and time.period is None:
+    elif ((flags["current"] and (not time.explicit or time.reporting_date == as_of))
+          or ((flags["current_undated"] or flags["drafts"]) and not time.explicit)) and time.period is None:
+        # "the approved definition on 2023-12-31" is at that date (row 5b still keeps drafts out of
+        # it); "the current approved definition as of <today>" is the current one
         reading.intent = "definition_current"
     elif time.period is not None:
         reading.intent = "definition_period"
@@ -147,4 +150,4 @@ def _apart(mentions: list[Match]) -> bool:
 def read_question(question: str, as_of: date, index: NameLookup) -> Reading:
     """read: the question's time (relative to as_of), then its words, then its intent."""
     time = find_time(question, as_of)
-    return reading_of(question, time, read_words(question, time.spans, index))
+    return reading_of(question, time, read_words(question, time.spans, index), as_of)
