@@ -89,6 +89,14 @@ _CURRENT_UNDATED = [
     r"\btoujours\b", r"\bancora\b", r"\bainda\b", r"\bstale\s+plat\w*\b", r"\bporad\s+plat\w*\b", r"\bnog\s+steeds\b",
     r"\bjeste\b", r"\bgeldt\b(?:\s+\S+){0,4}\s+nog\b",
 ]
+# "now" without a date: a current cue (undated) and never an inclusion topic ("what counts as an MQL these days")
+_NOW = [
+    r"\bthese\s+days\b", r"\bright\s+now\b", r"\bat\s+(?:the\s+)?(?:moment|present)\b", r"\bas\s+of\s+now\b", r"\bfor\s+now\b",
+    r"\bnowadays\b", r"\bnow\b", r"\bpresently\b", r"\bas\s+(?:things|it)\s+stands?\b", r"\bjetzt\b", r"\bheutzutage\b",
+    r"\bmaintenant\b", r"\ben\s+ce\s+moment\b", r"\bahora\b", r"\ben\s+este\s+momento\b", r"\badesso\b", r"\bal\s+momento\b",
+    r"\bagora\b", r"\bno\s+momento\b", r"\btegenwoordig\b", r"\bnyni\b", r"\bteraz\b", r"\bnumera\b",
+]
+_CURRENT_UNDATED += _NOW
 _INCLUDES = [
     r"\binclud\w*\b", r"\bexclud\w*\b", r"\bcount(ed|s)?\b", r"\bcontain\w*\b", r"\bpart of\b", r"\bdeduct\w*\b",
     r"\bsubtract\w*\b", r"\bnet of\b", r"\bnett?(ed)? (off|out)\b", r"\bzahrn\w*\b", r"\bobsah\w*\b", r"\bzapocit\w*\b", r"\bvcetne\b", r"\bbez\b",
@@ -214,6 +222,7 @@ def _alternation(patterns: list[str]) -> re.Pattern:
     return re.compile("|".join(f"(?:{p})" for p in patterns))
 
 
+_NOW_RE = re.compile("|".join(_NOW))
 _INJECTION_RE, _NUMERIC_RE, _DEFINITION_RE, _CURRENT_RE, _CURRENT_UNDATED_RE, _INCLUDES_RE, _LINEAGE_UP_RE, \
     _LINEAGE_DOWN_RE, _FRESHNESS_RE, _HISTORY_RE, _ASKS_MODEL_RE, _ASKS_SOURCES_RE = map(_alternation, (
         _INJECTION, _NUMERIC, _DEFINITION, _CURRENT, _CURRENT_UNDATED, _INCLUDES, _LINEAGE_UP, _LINEAGE_DOWN, _FRESHNESS,
@@ -269,7 +278,7 @@ def is_function_word(word: str) -> bool:
 
 def topic_words(text: str) -> list[str]:
     """Content words left once cue words, stop words and version labels are gone."""
-    return [w for w in words(_INCLUDES_RE.sub(" ", text)) if w not in _STOP and w not in _STOP_OTHER
+    return [w for w in words(_NOW_RE.sub(" ", _INCLUDES_RE.sub(" ", text))) if w not in _STOP and w not in _STOP_OTHER
             and not re.fullmatch(r"v?\d+", w) and len(w) > 2]
 
 

@@ -52,6 +52,8 @@ def test_how_a_question_routes(case):
     ("Since when does churn exclude reactivated customers?", ["reactivated", "customers"]),
     ("Seit wann schließt der Churn reaktivierte Kunden aus?", ["reaktivierte", "kunden"]),
     ("Which policy of churn covers pseudonymisation?", ["pseudonymisation"]),
+    ("Does churn include paused accounts right now?", ["paused", "accounts"]),
+    ("Does churn count trial users these days?", ["trial", "users"]),
 ])
 def test_an_inclusion_question_s_topic_holds_neither_its_cue_nor_function_words(question, topic):
     from datetime import date
