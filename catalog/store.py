@@ -34,7 +34,8 @@ if TYPE_CHECKING:
 
 # Bump when catalog/tables.py changes: a catalog stamped with another version is brought up to
 # date through SQLAlchemy (create_all) before the driver reads it.
-SCHEMA_VERSION = "4"  # 3: edges from a record's model_ids/source_ids; 4: name forms of resolver.entities.name_forms
+SCHEMA_VERSION = "5"  # 3: edges from a record's model_ids/source_ids; 4: name forms of resolver.entities.name_forms;
+# 5: names folded by resolver.text.fold with letters of every script
 # as of this version (Catalog._upgrade brings older catalogs up)
 
 
@@ -168,8 +169,9 @@ class Catalog:
         2 -> 3: the edges from the models and sources a record names (record_edges, origin_kind
         "definition") are written for every revision that does not have them yet.
         3 -> 4: every revision's name forms are written again (name_forms gained the name without
-        its version: "policy retention rate" of "Policy retention rate v1")."""
-        if was in ("2", "3"):
+        its version: "policy retention rate" of "Policy retention rate v1").
+        4 -> 5: the same (tokens keep Cyrillic and Greek letters, and ø, æ, ł, ı fold to plain ones)."""
+        if was in ("2", "3", "4"):
             from sqlalchemy import insert
 
             from catalog.tables import KeyRow

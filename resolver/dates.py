@@ -68,6 +68,28 @@ _MONTHS = {
     "maja": 5, "czerwiec": 6, "czerwca": 6, "lipiec": 7, "lipca": 7, "sierpien": 8, "sierpnia": 8,
     "wrzesien": 9, "wrzesnia": 9, "pazdziernik": 10, "pazdziernika": 10, "listopada": 11, "grudzien": 12, "grudnia": 12,
     "augusti": 8,
+    # Danish and Norwegian (the rest as German or English), Swedish "maj"
+    "marts": 3, "maj": 5, "desember": 12,
+    # Hungarian, Romanian
+    "marcius": 3, "aprilis": 4, "majus": 5, "junius": 6, "julius": 7, "augusztus": 8, "szeptember": 9,
+    "ianuarie": 1, "februarie": 2, "martie": 3, "aprilie": 4, "iunie": 6, "iulie": 7, "septembrie": 9,
+    "octombrie": 10, "noiembrie": 11, "decembrie": 12,
+    # Turkish (dotless i folded)
+    "ocak": 1, "subat": 2, "mart": 3, "nisan": 4, "mayis": 5, "haziran": 6, "temmuz": 7, "agustos": 8, "eylul": 9,
+    "ekim": 10, "kasim": 11, "aralik": 12,
+    # Finnish: nominative, partitive (in dates: "30. kesäkuuta"), genitive and inessive
+    **{stem + ending: n for n, stem in enumerate(("tammikuu", "helmikuu", "maaliskuu", "huhtikuu", "toukokuu", "kesakuu",
+                                                  "heinakuu", "elokuu", "syyskuu", "lokakuu", "marraskuu", "joulukuu"), 1)
+       for ending in ("", "ta", "n", "ssa")},
+    # Russian and Ukrainian (й folded to и): nominative, genitive ("30 июня"), locative ("в июне")
+    **{form: n for n, forms in enumerate((
+        "январь января январе січень січня січні", "февраль февраля феврале лютии лютого лютому",
+        "март марта марте березень березня березні", "апрель апреля апреле квітень квітня квітні",
+        "маи мая мае травень травня травні", "июнь июня июне червень червня червні",
+        "июль июля июле липень липня липні", "август августа августе серпень серпня серпні",
+        "сентябрь сентября сентябре вересень вересня вересні", "октябрь октября октябре жовтень жовтня жовтні",
+        "ноябрь ноября ноябре листопад листопада листопаді", "декабрь декабря декабре грудень грудня грудні"), 1)
+       for form in forms.split()},
 }
 _MONTH_RE = "|".join(sorted(_MONTHS, key=len, reverse=True))
 # counts and units of "N units ago" in the languages read (en; de, es, fr, pt, it, cs to six)
@@ -101,10 +123,12 @@ _OF = r"(?:of\s+|de\s+|del\s+)?"  # "30th of June", "30 de junio de 2025"
 _ORD = r"(?:st|nd|rd|th|er|re|º|°)?"  # 1st; French 1er; Spanish/Italian 1º, 1°
 
 # ... in English, Czech, and (accents folded) fr/es/it/pt, de, nl: "fin du", "a fine", "Ende", "einde van"
-_EDGE_OF = r"(?:of\s+|de\s+l[ae]\s+|del\s+|de\s+|di\s+|du\s+|do\s+|da\s+|des\s+|van\s+(?:het\s+)?|von\s+|vom\s+)?"
-_EDGE_START = (r"(?:start|beginning|begin|first\s+day|zacatek|zacatku|pocatek|debut|inicio|principio|inizio|anfang)\s+"
+_EDGE_OF = r"(?:of\s+|de\s+l[ae]\s+|del\s+|de\s+|di\s+|du\s+|do\s+|da\s+|des\s+|van\s+(?:het\s+)?|von\s+|vom\s+|av\s+|af\s+)?"
+_EDGE_START = (r"(?:start|beginning|begin|first\s+day|zacatek|zacatku|pocatek|debut|inicio|principio|inizio|anfang|starten|begynnelsen|"
+               r"begyndelsen|inceputul|начало|начала|початок|початку)\s+"
                + _EDGE_OF + r"(?:the\s+)?")
-_EDGE_END = r"(?:end|close|last\s+day|konec|konci|ke\s+konci|eoy|fin|fine|fim|final|ende|einde|eind)\s+" + _EDGE_OF + r"(?:the\s+)?"
+_EDGE_END = (r"(?:end|close|last\s+day|konec|konci|ke\s+konci|eoy|fin|fine|fim|final|ende|einde|eind|utgangen|udgangen|slutten|"
+             r"slutningen|slutet|sfarsitul|конец|конца|кінець|кінця)\s+" + _EDGE_OF + r"(?:the\s+)?")
 # A word before a date or period that moves the reporting time: "before July 2025" is the day
 # before it begins, "after Q2 2025" the day after it ends, "since 2025-07-01" the period from it to
 # as_of. "until" / "up to" leave the start open: not read (the resolver asks again).
@@ -159,17 +183,23 @@ def _last_past_month(month: int, as_of: date) -> int:
 
 # Ordinals of quarters and halves (en, de, es, fr, it, pt, nl, cs; accents folded) -> 1..4
 _ORDINALS = {
-    **{w: 1 for w in "first 1st erste ersten erster erstes primer primero primera premier premiere primo prima primeiro eerste prvni".split()},
-    **{w: 2 for w in "second 2nd zweite zweiten zweiter zweites segundo segunda deuxieme secondo seconda tweede druhe druhem".split()},
-    **{w: 3 for w in "third 3rd dritte dritten dritter drittes tercer tercero tercera troisieme terzo terza terceiro derde treti tretim".split()},
-    **{w: 4 for w in "fourth 4th vierte vierten vierter viertes cuarto cuarta quatrieme quarto quarta vierde ctvrte ctvrtem".split()},
+    **{w: 1 for w in "first 1st erste ersten erster erstes primer primero primera premier premiere primo prima primeiro eerste prvni"
+       " forste forsta elso ensimmainen primul primului первыи первого первом перший першого першому".split()},
+    **{w: 2 for w in "second 2nd zweite zweiten zweiter zweites segundo segunda deuxieme secondo seconda tweede druhe druhem"
+       " andet anden andre andra masodik toinen doilea второи второго втором другии другого другому".split()},
+    **{w: 3 for w in "third 3rd dritte dritten dritter drittes tercer tercero tercera troisieme terzo terza terceiro derde treti tretim"
+       " tredje harmadik kolmas treilea третии третьего третьем третього третьому".split()},
+    **{w: 4 for w in "fourth 4th vierte vierten vierter viertes cuarto cuarta quatrieme quarto quarta vierde ctvrte ctvrtem"
+       " fjerde fjarde negyedik neljas patrulea четвертыи четвертого четвертом четвертии четвертому".split()},
 }
 _ORDINAL_RE = "|".join(sorted(_ORDINALS, key=len, reverse=True))
-_QUARTER_WORDS = r"quarter|quartal|quartals|trimestre|trimester|kwartaal|ctvrtleti"
-_HALF_WORDS = r"half|halbjahr(?:es|s)?|halbjahres|jahreshalfte|semestre|semester|halfjaar|helft|pololeti"
+_QUARTER_WORDS = (r"quarter|quartal|quartals|trimestre|trimester|kwartaal|ctvrtleti|kvartal\w*|negyedev\w*|neljannes\w*|"
+                  r"trimestru\w*|квартал\w*|ceyrek\w*")
+_HALF_WORDS = (r"half|halbjahr(?:es|s)?|halbjahres|jahreshalfte|semestre|semester|halfjaar|helft|pololeti|halvar\w*|"
+               r"halvaret|felev\w*|vuosipuolisko\w*|semestru\w*|полугод\w*|піврічч\w*")
 _OF_YEAR = (r"(?:des\s+jahres\s+|del\s+ano\s+|de\s+l\W?annee\s+|dell\W?anno\s+|do\s+ano\s+|"
-            r"of\s+|de\s+|del\s+|des\s+|van\s+|roku\s+)?(?:the\s+)?")
-_WEEK_WORDS = r"(?:calendar\s+)?week|wk|kw|woche|semaine|semana|settimana|tyden"
+            r"of\s+|de\s+|del\s+|des\s+|van\s+|roku\s+|i\s+|pa\s+|din\s+|al\s+anului\s+)?(?:the\s+)?")
+_WEEK_WORDS = r"(?:calendar\s+)?week|wk|kw|woche|semaine|semana|settimana|tyden|uge|uke|vecka|viikko|viikolla|saptamana|hafta|недел\w*|тиждень|тижня|тижні"
 _EN_COUNT_RE = r"\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
 
 
@@ -199,9 +229,12 @@ def _iso_week(year: int, week: int) -> Optional[Period]:
 # A list or range of periods of one kind names the year once, at the end: "Q1 and Q2 2025",
 # "between Q1 and Q3 2025", "January to March 2025", "H1 and H2 2025". Each period before it
 # takes that year (the lookahead reads it).
-_RANGE_SEP = r"\s*(?:to|until|till|through|thru|and|do|az|a|au|al|bis|tot|ate|hasta(?:\s+el)?|jusqu\W?(?:au|a)|fino\s+al?|-|–)\s*"
+_RANGE_SEP = (r"\s*(?:to|until|till|through|thru|and|do|az|a|au|al|bis|tot|ate|hasta(?:\s+el)?|jusqu\W?(?:au|a)|fino\s+al?|-|–|"
+              r"til|pana\s+la|по|до|-?\s*ig)\s*"
+              # Turkish "1 Ekim 2025'ten 31 Mart 2026'ya kadar", Hungarian "január 1-től március 31-ig"
+              r"|\W?(?:ten|tan|den|dan)\s+|-?tol\s+")
 # "du D1 au D2", "del D1 al D2", "de D1 a D2", "dal D1 al D2": these separators make a range only after a "from"
-_FROM_WORD = r"\b(?:from|du|del|de|desde|dal|dalla|dall|da|vom|von|van|od)\s+$"
+_FROM_WORD = r"\b(?:from|du|del|de|desde|dal|dalla|dall|da|vom|von|van|od|fra|fran|de\s+la|с|з|від)\s+$"
 # between two periods of a list ("2024 and 2025", "Q1, Q2 and Q3 2025"): a comma, or "and" in
 # English, Spanish, German, French, Italian/Portuguese, Dutch, Czech
 _LIST_SEP = r"\s*(?:,\s*(?:and\s+)?|&|and|y|und|et|e|en|a)\s*"
@@ -226,6 +259,8 @@ _PERIOD_FORMS = [
      lambda m, as_of: _quarter(int(m[2]), int(m[1]))),
     (rf"\b({_ORDINAL_RE})\s+(?:{_QUARTER_WORDS})\s+{_OF_YEAR}{_Y}\b",
      lambda m, as_of: _quarter(int(m[2]), _ORDINALS[m[1]])),
+    (rf"\b{_Y}\.?\s+({_ORDINAL_RE})\s+(?:{_QUARTER_WORDS})", lambda m, as_of: _quarter(int(m[1]), _ORDINALS[m[2]])),
+    (rf"\b{_Y}\.?\s+({_ORDINAL_RE})\s+(?:{_HALF_WORDS})", lambda m, as_of: _half(int(m[1]), _ORDINALS[m[2]])),
     # a "third half" is no half: _half refuses it and the text is reported as not read
     (rf"\b({_ORDINAL_RE})\s+(?:{_HALF_WORDS})\s+{_OF_YEAR}{_Y}\b", lambda m, as_of: _half(int(m[2]), _ORDINALS[m[1]])),
     # a quarter, half or month "of last year", "this year", "next year"
@@ -235,6 +270,7 @@ _PERIOD_FORMS = [
     (rf"\b(?:{_WEEK_WORDS}|w)\s*\.?\s*(\d{{1,2}})\s*(?:of\s+|/\s*|,\s*)?{_Y}\b",
      lambda m, as_of: _iso_week(int(m[2]), int(m[1]))),
     (rf"\b{_Y}-?w(\d{{2}})\b", lambda m, as_of: _iso_week(int(m[1]), int(m[2]))),
+    (rf"\b(\d{{1,2}})(?:-\w{{1,2}}|\.)?\s+(?:{_WEEK_WORDS})\s+(?:of\s+)?{_Y}\b", lambda m, as_of: _iso_week(int(m[2]), int(m[1]))),
     (rf"\bh([12])\s*[/ -]?\s*{_Y}\b", lambda m, as_of: _half(int(m[2]), int(m[1]))),
     (rf"\bh([12])\s*{_YY}", lambda m, as_of: _half(2000 + int(m[2]), int(m[1]))),
     (rf"\b{_Y}\s*[/ -]?\s*h([12])\b", lambda m, as_of: _half(int(m[1]), int(m[2]))),
@@ -352,16 +388,20 @@ _DATE_FORMS = [
     (rf"\b(\d{{1,2}}){_ORD}\.?\s+{_OF}({_MONTH_RE})\.?,?\s+{_OF}{_Y}\b",
      lambda m, as_of: _safe_date(int(m[3]), _MONTHS[m[2]], int(m[1])), _ABSOLUTE),
     (rf"\b({_MONTH_RE})\.?\s+(\d{{1,2}}){_ORD},?\s+{_Y}\b", lambda m, as_of: _safe_date(int(m[3]), _MONTHS[m[1]], int(m[2])), _ABSOLUTE),
+    # Hungarian, year first: "2025. június 30.", "2025. szeptember 30-án" (with its case ending)
+    (rf"\b{_Y}\.\s*({_MONTH_RE})\s+(\d{{1,2}})\b(?:-\w{{1,4}}\b|\.)?", lambda m, as_of: _safe_date(int(m[1]), _MONTHS[m[2]], int(m[3])), _ABSOLUTE),
     (rf"\b(\d{{1,2}})([-/])({_MONTH_RE})\2{_Y}\b", lambda m, as_of: _safe_date(int(m[4]), _MONTHS[m[3]], int(m[1])), _ABSOLUTE),
     # a day and month without a year: the latest such day on or before as_of
     (rf"\b({_MONTH_RE})\.?\s+(\d{{1,2}}){_ORD}\b(?!\s*[.,]?\s*\d)", lambda m, as_of: _last_past_day(_MONTHS[m[1]], int(m[2]), as_of),
      lambda m, build: _safe_date(2000, _MONTHS[m[1]], int(m[2])) is not None),
     (rf"\b(\d{{1,2}}){_ORD}\.?\s+{_OF}({_MONTH_RE})\b(?!\s*[.,]?\s*\d)", lambda m, as_of: _last_past_day(_MONTHS[m[2]], int(m[1]), as_of),
      lambda m, build: _safe_date(2000, _MONTHS[m[2]], int(m[1])) is not None),
-    (r"\b(?:today|dnes|dnesni\w*|heute|vandaag|aujourd\W?hui|hoy|oggi|hoje|dzisiaj|dzis|idag)\b", lambda m, as_of: as_of, _ALWAYS),
+    (r"\b(?:today|dnes|dnesni\w*|heute|vandaag|aujourd\W?hui|hoy|oggi|hoje|dzisiaj|dzis|idag|i\s+dag|tanaan|astazi|azi|bugun|"
+     r"сегодня|сьогодні)\b", lambda m, as_of: as_of, _ALWAYS),
     # French "hier" only in a French question: it is "here" in German and Dutch
     (r"\bhier\b", lambda m, as_of: as_of - timedelta(days=1), lambda m, build: True if _is_french(m.string) else None),
-    (r"\b(?:yesterday|vcera|vcerejsi\w*|gestern|gisteren|ayer|ieri|ontem|wczoraj|igar)\b", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
+    (r"\b(?:yesterday|vcera|vcerejsi\w*|gestern|gisteren|ayer|ieri|ontem|wczoraj|igar|i\s+gar|eilen|tegnap|dun|вчера|вчора)\b",
+     lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     (r"\b(?:tomorrow|zitra|demain|domani|amanha)\b", lambda m, as_of: as_of + timedelta(days=1), _ALWAYS),
     (rf"\b(\d{{1,3}}|{_COUNT_RE})\s+(day|week|month|year)s?\s+ago\b", lambda m, as_of: _ago(_count(m[1]), m[2], as_of), _ALWAYS),
     # ... in German, Spanish, French, Portuguese, Italian (accents folded)
@@ -385,7 +425,8 @@ _BARE_YEAR = re.compile(r"(?<![\w.#/-])((?:19|20)\d{2})(?![\w/-]|\.\d)")
 # Digits that look like a date but that no pattern above read (31/02/2025, 6/30/25, 2025-13-01):
 # never silently replaced by as_of (see TimeScan.unread).
 _DATE_LIKE = re.compile(r"(?<![\w.#/-])(?:\d{1,2}[./-]\s?\d{1,2}[./-]\s?\d{2,4}|(?:19|20)\d{2}[./-]\d{1,2}(?:[./-]\d{1,2})?"
-                        r"|[qh]\d\s*[/ -]\s*\d{2})(?![\w/-]|\.\d)")  # ... and Q4 25, H1-25
+                        r"|[qh]\d\s*[/ -]\s*\d{2})(?![\w/-]|\.\d)"  # ... and Q4 25, H1-25
+                        r"|\bfy\s*'?(?:19|20)?\d{2}\s*[/-]\s*\d{2,4}\b")  # ... and a fiscal year across two (FY2024/25)
 
 
 _FRENCH_WORDS = re.compile(r"\b(?:quel|quelle|quels|quelles|etait|valait|vigueur|est-ce|qu|jusqu|depuis|selon|pour|avec|les|aux|c|l|d)\b")

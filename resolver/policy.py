@@ -364,6 +364,8 @@ def _qualified_name(reading: Reading, subject: "Subject") -> Optional[str]:
     first = match.start - 1  # the whole run of such words: "monthly recurring revenue"
     while first > 0 and first > match.start - 3 and _qualifier(words_[first - 1]):
         first -= 1
+    if not _words_read(words_[:first] + words_[match.end:]):
+        return None
     places = written_spans(reading.question, reading.time.spans)
     if places is None or match.end > len(places):
         return " ".join(words_[first:match.start] + [match.name])
@@ -373,6 +375,14 @@ def _qualified_name(reading: Reading, subject: "Subject") -> Optional[str]:
 # Czech verb endings (past and present: "činila", "platilo", "počítá se" is a cue already): a verb
 # before a name is not part of it
 _CZECH_VERB = re.compile(r"(?:ila|ela|ala|ilo|elo|alo|ily|ely|aly|uje|uji|oval[aoy]?)$")
+
+
+def _words_read(others: list[str]) -> bool:
+    """Whether canon reads the language of the question's other words (at least half of them are
+    words it knows): in a language it does not read ("Какое определение коэффициента…", "mikä
+    nettoverokertymän määritelmä"), every word looks like a qualifier, so none is taken for one."""
+    plain = [w for w in others if w.isalpha()]
+    return sum(not _qualifier(w) for w in plain) * 2 >= len(plain)
 
 
 def _qualifier(word: str) -> bool:

@@ -5,14 +5,19 @@ import re
 import unicodedata
 from typing import Optional
 
-_TOKEN = re.compile(r"[a-z0-9][a-z0-9_.#:/-]*[a-z0-9_]|[a-z0-9]")
+# a token is letters and digits of any script (Latin folded to ASCII, Cyrillic, Greek…), with the
+# punctuation of identifiers inside it
+_TOKEN = re.compile(r"[^\W_][\w.#:/-]*\w|[^\W_]")
+# letters that carry no accent to strip but stand for plain ones: Danish/Norwegian ø, æ; Polish ł;
+# Turkish dotless ı; Icelandic ð, þ; Croatian đ; Maltese ħ; French œ
+_PLAIN_LETTERS = str.maketrans({"ø": "o", "æ": "ae", "ł": "l", "ı": "i", "ð": "d", "þ": "th", "đ": "d", "ħ": "h", "œ": "oe"})
 
 
 def fold(text: str) -> str:
-    """Lower-case and strip accents ("Tržby" -> "trzby")."""
+    """Lower-case and strip accents ("Tržby" -> "trzby", "løbende" -> "lobende")."""
     if text.isascii():  # nothing to decompose: the common case, without a per-character pass
         return text.lower()
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    decomposed = unicodedata.normalize("NFKD", text.casefold().translate(_PLAIN_LETTERS))
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
@@ -50,7 +55,7 @@ def written_spans(text: str, blanks: list[tuple[int, int]] = ()) -> Optional[lis
 
 def words(text: str) -> list[str]:
     """Plain words: identifiers split at their punctuation too (fct_revenue -> fct, revenue)."""
-    return [w for w in re.split(r"[^a-z0-9]+", fold(text)) if w]
+    return [w for w in re.split(r"[\W_]+", fold(text)) if w]
 
 
 def norm(text: str) -> str:

@@ -36,3 +36,21 @@ def test_a_schema_3_catalog_gets_the_name_forms_of_this_version(tmp_path):
     with sqlite3.connect(db) as conn:
         assert conn.execute("SELECT value FROM catalog_meta WHERE key = 'schema'").fetchone()[0] == SCHEMA_VERSION
         assert conn.execute("SELECT COUNT(*) FROM lookup_key WHERE kind = 'name' AND key = 'policy retention rate'").fetchone()[0] == 1
+
+
+def test_a_schema_4_catalog_gets_names_in_other_scripts(tmp_path):
+    """Schema 4 folded names to ASCII letters only, so a Cyrillic alias had no key at all."""
+    record = dict(RECORD, aliases=["коэффициент удержания полисов"])
+    (tmp_path / "r.yaml").write_text(yaml.safe_dump({"records": [record]}, allow_unicode=True), encoding="utf-8")
+    db = str(tmp_path / "c.db")
+    service = CanonService(db)
+    service.import_paths([str(tmp_path / "r.yaml")])
+    service.catalog.driver.close()
+    with sqlite3.connect(db) as conn:  # as schema 4 left it
+        removed = conn.execute("DELETE FROM lookup_key WHERE kind = 'name' AND key = 'коэффициент удержания полисов'").rowcount
+        conn.execute("DELETE FROM name_word WHERE form = 'коэффициент удержания полисов'")
+        conn.execute("UPDATE catalog_meta SET value = '4' WHERE key = 'schema'")
+    assert removed == 1
+    bundle = CanonService(db).ask(AskRequest(question="Какое определение коэффициента удержания полисов действовало 31.03.2025?",
+                                             roles=["analysts"], as_of="2026-01-01"))
+    assert bundle.behavior.value == "answer" and [e.evidence_id for e in bundle.evidence if e.role == "primary"] == ["METRIC.RET.v1"]
