@@ -218,6 +218,56 @@ _BARE_WHAT_IS_RE = re.compile(
     r"der\s+|die\s+|das\s+|unser[e]?\s+|de\s+|het\s+|onze\s+|nas[e]?\s+)?§\s*$")
 
 
+# Danish, Norwegian, Finnish, Hungarian, Romanian, Turkish, Russian, Ukrainian (accents folded, й to и)
+_INJECTION += [
+    r"\b(?:ignorer|glem|ignoroi|unohda|ohita|hagyja\s+figyelmen\s+kivul|hagyd\s+figyelmen\s+kivul|felejtsd|ignorati|uitati|"
+    r"gormezden\s+gel|unut|игнорируи\w*|забудь\w*|проигнорируи\w*|ігноруи\w*)\b[^.?!]{0,60}(?:regl|instruks|instrukt|ohje|saanto|"
+    r"saannot|szabaly|utasitas|regul|instructiun|kural|talimat|правил|инструкц|інструкц)\w*",
+    r"\b(?:administratormodus|administratortilstand|yllapitotila|adminisztrator\s+mod\w*|modul\s+administrator|yonetici\s+mod\w*|"
+    r"режим\w*\s+администратор\w*|режим\w*\s+адміністратор\w*)\b",
+    r"\b(?:executati|executa|urmati|urmeaza|folg|kovesse|noudata|uygula|выполни\w*|следуи\w*|виконаи\w*)\b[^.?!]{0,40}"
+    r"(?:instruks|instrukt|ohje|utasitas|instructiun|talimat|инструкц|інструкц)\w*",
+    r"\b(?:ikke\s+har\s+(?:adgang|tilgang)|nincs\s+jogosultsag\w*|ei\s+ole\s+oikeu\w*|nu\s+am\s+acces|yetkim\s+olmayan|"
+    r"нет\s+доступа|немає\s+доступу)",
+    r"(?:у\s+меня\s+есть\s+доступ|в\s+мене\s+є\s+доступ|\bjeg\s+har\s+(?:adgang|tilgang)\b|\bminulla\s+on\s+oikeus\b|"
+    r"\bvan\s+jogosultsagom\b|\berisimim\s+var\b)",
+    # the object first ("kurallarını görmezden gel", "a szabályokat hagyd figyelmen kívül", "ohjeet unohda")
+    r"\b(?:kural|talimat|szabaly|utasitas|ohje|saanno|правил|инструкц|інструкц)\w*[^.?!]{0,30}(?:gormezden\s+gel|unut|figyelmen\s+kivul|"
+    r"unohda|ohita|игнорир\w*|ігнору\w*|забуд\w*)",
+    # reveal what is confidential
+    r"\b(?:vis|visa|nayta|mutasd|mutassa|arata|aratati|goster|покажи\w*|раскрои\w*|покажіть|покажи)\b[^.?!]{0,60}(?:fortrolig|"
+    r"konfidentiel|hemmelig|luottamuksell|salai|bizalmas|titkos|confidential|secret|gizli|конфиденциал|секрет|конфіденційн|таємн)\w*",
+]
+_NUMERIC += [
+    r"\bhvor\s+(?:meget|mye|mange|hoj|hoy)\b", r"\bpaljonko\b", r"\bkuinka\s+(?:paljon|monta|suuri)\b", r"\bmennyi\w*\b",
+    r"\bcat\s+(?:a\s+fost|au\s+fost|este)\b", r"\bne\s+kadar\w*\b", r"\bсколько\b", r"\bскільки\b",
+]
+_DEFINITION += [
+    r"\bgjaldt\b", r"\bgaelder\b", r"\bgjelder\b", r"\bmaaritel\w*\b", r"\bsovelle\w*\b", r"\bvoimassa\b", r"\bdefinici\w*\b",
+    r"\bvonatkoz\w*\b", r"\bervenyes\w*\b", r"\bdefinit\w*\b", r"\bse\s+aplic\w*\b", r"\btanim\w*\b", r"\bgecerli\b",
+    r"\bопределени\w*\b", r"\bдеиств\w*\b", r"\bсчита\w*\b", r"\bвизначен\w*\b", r"\bдіял\w*\b", r"\bдіє\b", r"\bрахува\w*\b",
+]
+_LINEAGE_UP += [
+    r"\bkild(?:e|er|en|erne)\b", r"\bkildetabel\w*\b", r"\bligger\s+til\s+grund\b", r"\bfoder\w*\b", r"\bforsyn\w*\b",
+    r"\blahde\w*\b", r"\blahte\w*\b", r"\bforras\w*\b", r"\btaplal\w*\b", r"\bsurs[ae]\w*\b", r"\balimenteaz\w*\b",
+    r"\bkaynak\w*\b", r"\bbesle\w*\b", r"\bисточник\w*\b", r"\bпита\w*\b", r"\bджерел\w*\b", r"\bживл\w*\b",
+]
+_LINEAGE_DOWN += [
+    r"\bnedstroms\b", r"\bpavirk\w*\b", r"\bberor\w*\b", r"\bgar\s+i\s+stykker\b", r"\bodelaegg\w*\b",
+    r"\bvaikutta\w*\b", r"\bhajoa\w*\b", r"\berint\w*\b", r"\bafecta\w*\b", r"\betkile\w*\b", r"\bbozul\w*\b",
+    r"\bниже\s+по\s+поток\w*", r"\bслома\w*", r"\bзатрон\w*", r"\bзлама\w*", r"\bвплин\w*",
+]
+_FRESHNESS += [
+    r"\bsi(?:st|dst)\s+(?:oppdatert|opdateret|lastet|indlaest)\b", r"\bsenest\s+(?:oppdatert|opdateret)\b",
+    r"\bviimeksi\s+(?:paivitet|ladat)\w*\b", r"\butoljara\s+frissit\w*\b", r"\bactualizat\w*\s+ultima\s+data\b",
+    r"\bultima\s+data\b[^.?!]{0,30}actualiz\w*", r"\ben\s+son\b[^.?!]{0,30}guncellen\w*",
+    r"\bпоследн\w*[^.?!]{0,30}обновл\w*", r"\bобновлял\w*", r"\bвостаннє[^.?!]{0,30}оновл\w*", r"\bоновлювал\w*",
+]
+_ASKS_MODEL += [r"\bmodell\w*\b", r"\bmalle\w*\b", r"\bmodele\b", r"\bмодел\w*"]
+_ASKS_SOURCES += [r"\bkild(?:e|er|en|erne)\b", r"\blahde\w*\b", r"\bforras\w*\b", r"\bsurse\b", r"\bkaynak\w*\b", r"\bисточник\w*",
+                  r"\bджерел\w*"]
+
+
 def _alternation(patterns: list[str]) -> re.Pattern:
     """One compiled alternation of a cue list: a single search per kind of request."""
     return re.compile("|".join(f"(?:{p})" for p in patterns))
@@ -269,6 +319,14 @@ il gli dei delle della di e che per con nel nella sono viene vengono
 os as do da dos das em no na um uma com sao foi
 het een van en met voor wordt worden zijn bij
 seit wann aus desde cuando depuis quand quando dal sinds wanneer
+hvilken hvilket hvilke hvordan hvad hva hvor hvis var blev ble er og eller i pa af av til for med som den det de om fra ved nar
+mika mita mitka miten milloin kuka onko oli ovat on ja tai tai kun jos sekä
+melyik milyen mi mit hogy hogyan mikor es vagy az egy a is van volt kerem
+ce care cum cand este sunt a fost si sau la de din pentru cu pe in ale al ai unei unui
+hangi nasil nedir ne neler mi mu mudur ve veya ile icin bir bu su itibariyla kadar gore eger
+hvis jos ha daca если якщо
+какое какая какои какие что как когда где это и или в на по для с из за от до ли было был была были есть
+яке яка якии які що як коли де це і й або в у на по для з із за від до чи було був була були є
 """.split())
 
 

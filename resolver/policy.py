@@ -352,8 +352,8 @@ def _qualified_name(reading: Reading, subject: "Subject") -> Optional[str]:
     None when the name stands alone, or the word before it is a function, cue or date word, a plain
     qualifier, or a word the subject's records use ("net revenue" where its definition says "net")."""
     match = next((m for m in reading.mentions if subject.entity_id in m.entity_ids), None)
-    if match is None or match.start == 0:
-        return None
+    if match is None or match.start == 0 or any(c in match.name for c in "._#:/"):
+        return None  # an identifier ("billing.subscriptions", "fct_orders") is never part of a longer name
     words_ = undated_tokens(reading.question, reading.time.spans)
     word = words_[match.start - 1] if match.start - 1 < len(words_) else ""
     if not _qualifier(word):
