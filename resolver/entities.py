@@ -115,7 +115,9 @@ class DeletionIndex:
     def __init__(self, vocabulary: Iterable[str]):
         self._deletes: dict[str, set[str]] = defaultdict(set)
         self._stems: dict[str, set[str]] = defaultdict(set)
+        self._words: set[str] = set()
         for word in vocabulary:
+            self._words.add(word)
             for variant in _one_deletions(word):
                 self._deletes[variant].add(word)
             for stem in stems(word):
@@ -128,7 +130,21 @@ class DeletionIndex:
         near = {w for w in candidates if w != token and edit_distance_at_most_one(token, w)}
         for stem in stems(token):
             near |= self._stems.get(stem, set()) - {token}
+        near |= {base for base in case_bases(token) if base in self._words}
         return sorted(near)
+
+
+# case endings added to a whole word: Danish/Norwegian definite forms ("rettidigheden"), Finnish
+# ("nettoverokertymään"), Hungarian ("adóhátralékra", "adóbevételből"), Romanian ("încasărilor",
+# "timpului"), Turkish ("amortismanı"); the word without it must be a name's word of five letters or more
+_CASE_ENDINGS = ("erne", "ene", "en", "et", "ne", "n", "a", "an", "aan", "ssa", "sta", "lla", "lta", "lle", "na", "ksi", "ta",
+                 "ra", "re", "ban", "ben", "bol", "nak", "nek", "rol", "hoz", "hez", "val", "vel", "t", "on", "ul", "ui", "ului",
+                 "lor", "ilor", "ei", "le", "i", "in", "un", "de", "da", "te", "den", "dan", "ten", "tan", "e", "yi", "ye", "ya", "nin")
+
+
+def case_bases(token: str) -> set[str]:
+    """`token` without each case ending it may carry (at least five letters left)."""
+    return {token[: -len(e)] for e in _CASE_ENDINGS if token.endswith(e) and len(token) - len(e) >= 5}
 
 
 @dataclass
