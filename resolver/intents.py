@@ -263,6 +263,12 @@ _FRESHNESS += [
     r"\bultima\s+data\b[^.?!]{0,30}actualiz\w*", r"\ben\s+son\b[^.?!]{0,30}guncellen\w*",
     r"\bпоследн\w*[^.?!]{0,30}обновл\w*", r"\bобновлял\w*", r"\bвостаннє[^.?!]{0,30}оновл\w*", r"\bоновлювал\w*",
 ]
+_INCLUDES += [
+    r"\binkluder\w*\b", r"\bmedregn\w*\b", r"\b(?:taelles|taller|telles|teller|regnes)\b(?=(?:\s+\S+){0,6}\s+med\b)",
+    r"\bind?gar\b", r"\binngar\b", r"\bsisalty\w*\b", r"\bsisalta\w*\b", r"\blasketaan\s+mukaan\b", r"\btartalmaz\w*\b",
+    r"\bbeleszamit\w*\b", r"\bbeletartoz\w*\b", r"\bintra\s+in\b", r"\bdahil\b", r"\bicer\w*\b", r"\bsayil\w*\b",
+    r"\bвключа\w*", r"\bвход(?:ит|ят|ять|ить)\b", r"\bучитыва\w*", r"\bврахову\w*",
+]
 _ASKS_MODEL += [r"\bmodell\w*\b", r"\bmalle\w*\b", r"\bmodele\b", r"\bмодел\w*"]
 _ASKS_SOURCES += [r"\bkild(?:e|er|en|erne)\b", r"\blahde\w*\b", r"\bforras\w*\b", r"\bsurse\b", r"\bkaynak\w*\b", r"\bисточник\w*",
                   r"\bджерел\w*"]

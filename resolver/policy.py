@@ -379,10 +379,10 @@ _CZECH_VERB = re.compile(r"(?:ila|ela|ala|ilo|elo|alo|ily|ely|aly|uje|uji|oval[a
 
 def _words_read(others: list[str]) -> bool:
     """Whether canon reads the language of the question's other words (at least half of them are
-    words it knows): in a language it does not read ("Какое определение коэффициента…", "mikä
+    words it knows, one of them a function word): in a language it does not read ("Какое определение коэффициента…", "mikä
     nettoverokertymän määritelmä"), every word looks like a qualifier, so none is taken for one."""
     plain = [w for w in others if w.isalpha()]
-    return sum(not _qualifier(w) for w in plain) * 2 >= len(plain)
+    return sum(not _qualifier(w) for w in plain) * 2 >= len(plain) and (not plain or any(map(is_function_word, plain)))
 
 
 def _qualifier(word: str) -> bool:

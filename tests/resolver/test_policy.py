@@ -457,6 +457,19 @@ def test_a_longer_name_the_catalog_does_not_hold_is_not_answered_as_the_shorter_
     assert ask([revenue, secret], "What is monthly recurring revenue?").behavior.value == "abstain"
 
 
+def test_words_of_a_language_canon_does_not_read_are_no_qualifier():
+    """In a question whose other words canon mostly does not know (or with no function word it knows),
+    the word before the name is not taken for part of a longer name: it is as likely "definition",
+    "which" or a topic ("Какое определение выручки…", "Sisältyykö viivästyskorko tržby?")."""
+    revenue = rec("REV.v2", entity_id="metric.revenue", title="Revenue metric v2", effective_from=date(2025, 1, 1),
+                  aliases=["выручка", "tržby", "nettoverokertymä"], body="Revenue is order value net of refunds and discounts.")
+    for question in ("Какое определение выручки действовало на 15 ноября 2025?", "Mikä on nettoverokertymän määritelmä 31.12.2025?",
+                     "Sisältyykö viivästyskorko nettoverokertymään?"):
+        assert ask([revenue], question).behavior.value == "answer", question
+    # ... while an English question keeps the rule
+    assert ask([revenue], "What was monthly recurring revenue on 2025-06-30?").behavior.value == "abstain"
+
+
 def test_a_draft_that_keeps_the_topic_as_it_is_is_no_conflict():
     v2 = rec("S.v2", title="SAIDI v2", effective_from=date(2025, 1, 1),
              body="SAIDI counts unplanned interruptions. Major event days are excluded.")
