@@ -198,7 +198,7 @@ _QUARTER_WORDS = (r"quarter|quartal|quartals|trimestre|trimester|kwartaal|ctvrtl
 _HALF_WORDS = (r"half|halbjahr(?:es|s)?|halbjahres|jahreshalfte|semestre|semester|halfjaar|helft|pololeti|halvar\w*|"
                r"halvaret|felev\w*|vuosipuolisko\w*|semestru\w*|полугод\w*|піврічч\w*")
 _OF_YEAR = (r"(?:des\s+jahres\s+|del\s+ano\s+|de\s+l\W?annee\s+|dell\W?anno\s+|do\s+ano\s+|"
-            r"of\s+|de\s+|del\s+|des\s+|van\s+|roku\s+|i\s+|pa\s+|din\s+|al\s+anului\s+)?(?:the\s+)?")
+            r"of\s+|de\s+|del\s+|des\s+|van\s+|roku\s+|i\s+|pa\s+|din\s+|al\s+anului\s+)?(?:the\s+)?(?:calendar\s+year\s+)?")
 _WEEK_WORDS = r"(?:calendar\s+)?week|wk|kw|woche|semaine|semana|settimana|tyden|uge|uke|vecka|viikko|viikolla|saptamana|hafta|недел\w*|тиждень|тижня|тижні"
 _EN_COUNT_RE = r"\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
 
@@ -396,6 +396,9 @@ _DATE_FORMS = [
      lambda m, build: _safe_date(2000, _MONTHS[m[1]], int(m[2])) is not None),
     (rf"\b(\d{{1,2}}){_ORD}\.?\s+{_OF}({_MONTH_RE})\b(?!\s*[.,]?\s*\d)", lambda m, as_of: _last_past_day(_MONTHS[m[2]], int(m[1]), as_of),
      lambda m, build: _safe_date(2000, _MONTHS[m[2]], int(m[1])) is not None),
+    # a day of the month alone: "as of the 3rd", "on the 15th" (the latest such day on or before as_of)
+    (rf"\b(?:as\s+of|on|for)\s+the\s+(\d{{1,2}})(?:st|nd|rd|th)\b(?!\s*(?:of\s+)?(?:{_MONTH_RE}|quarter|week|day|month|year|half)\b)",
+     lambda m, as_of: _last_day_of_month_numbered(int(m[1]), as_of), lambda m, build: 1 <= int(m[1]) <= 31),
     (r"\b(?:today|dnes|dnesni\w*|heute|vandaag|aujourd\W?hui|hoy|oggi|hoje|dzisiaj|dzis|idag|i\s+dag|tanaan|astazi|azi|bugun|"
      r"сегодня|сьогодні)\b", lambda m, as_of: as_of, _ALWAYS),
     # French "hier" only in a French question: it is "here" in German and Dutch
@@ -443,6 +446,17 @@ def _ago(n: int, unit: str, as_of: date) -> date:
     if unit in ("day", "week"):
         return as_of - timedelta(days=n * (7 if unit == "week" else 1))
     return _months_before(as_of, n * (12 if unit == "year" else 1))
+
+
+def _last_day_of_month_numbered(day: int, as_of: date) -> date:
+    """The latest day numbered `day` on or before as_of (the 31st: of the latest month that has one)."""
+    year, month = as_of.year, as_of.month
+    for _ in range(12):
+        found = _safe_date(year, month, day)
+        if found is not None and found <= as_of:
+            return found
+        year, month = (year, month - 1) if month > 1 else (year - 1, 12)
+    raise ValueError(f"no day {day} in the year before {as_of}")
 
 
 def _last_past_day(month: int, day: int, as_of: date) -> date:
@@ -641,12 +655,18 @@ def place_time(scan: TimeScan, as_of: date) -> TimeFinding:
     return found
 
 
+_YEAR_WRITTEN = re.compile(r"(?:19|20)\d{2}|['\u2019]\s*\d{2}|\d{2}\s*$")
+
+
 def _same_value(p: _Found, placed: TimeFinding, as_of: date) -> bool:
     try:
         value = p.build(p.match, as_of)
     except ValueError:
         return False
     if isinstance(value, Period) and placed.period is not None:
+        # "the first half of 2025 (H1)": a quarter or half without its year, beside the same one with it
+        if not _YEAR_WRITTEN.search(p.match.group(0)) and value.label.split(" ")[0] == placed.period.label.split(" ")[0]:
+            return True
         return (value.start, value.end) == (placed.period.start, placed.period.end)
     return isinstance(value, date) and value == placed.reporting_date
 

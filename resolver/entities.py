@@ -370,13 +370,25 @@ def _one_word_left_out(name: list[str], span: list[str]) -> bool:
     return len(name) == len(span) + 1 and any(name[:k] + name[k + 1:] == span for k in range(last))
 
 
+_DEFINITION_HEADS = ("definitionen", "definition", "definisjonen", "definisjon", "definitie", "definicja", "definice",
+                     "maaritelma", "definicio")
+
+
 def _compound_matches(q: list[str], covered: set[int], lookup: NameLookup) -> list[Match]:
-    """Names inside a hyphenated word of the question ("churn-definition", "MRR-Definition"):
+    """Names inside a hyphenated word of the question ("churn-definition", "MRR-Definition"), or
+    closed up with a word for "definition" ("rettidighedsdefinition"):
     the longest run of its parts that is a name stands for the whole token. Identifiers (with . #
     : / or _) are never taken apart."""
     runs: dict[str, list[int]] = {}
     for i, tok in enumerate(q):
-        if i in covered or not _hyphenated(tok):
+        if i in covered:
+            continue
+        for head in _DEFINITION_HEADS:  # a name closed up with "definition": "rettidighedsdefinition", "umsatzdefinition"
+            if tok.endswith(head) and len(tok) - len(head) >= 3:
+                stem = tok[: -len(head)]
+                for name in {stem, stem[:-1]} if stem[-1] in "se" else {stem}:
+                    runs.setdefault(name, []).append(i)
+        if not _hyphenated(tok):
             continue
         parts = [p for p in tok.split("-") if p]
         for a in range(len(parts)):
