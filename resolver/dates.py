@@ -598,6 +598,8 @@ def scan_time(text: str) -> TimeScan:
             periods.append(_Found(m.start(), m.end(), m, lambda m, as_of: _year(int(m[1]))))
             taken.append((m.start(), m.end()))
     periods.sort(key=lambda p: p.start)
+    if len(points) + len(periods) >= 2:
+        points, periods = _in_the_question(text, points, periods)
 
     ranged = len(points) >= 2 and _joins_range(folded, points[0], points[1])
     periods_ranged = len(periods) >= 2 and _joins_range(folded, periods[0], periods[1])
@@ -621,6 +623,31 @@ def scan_time(text: str) -> TimeScan:
     unreadable = tuple(impossible) + tuple(m.group(0) for m in _DATE_LIKE.finditer(folded) if free(m.start(), m.end()))
     return TimeScan(tuple(points), tuple(periods), ranged, periods_ranged, listed if listed > 1 else 0, edges,
                     qualifiers, unreadable, folded)
+
+
+# the end of a sentence: . ! ? after a word (not a day number "30." or an abbreviation "pr."), before a capital
+_SENTENCE_END = re.compile(r"(?:(?<=[^\W\d_]{3}[.!?])|(?<=\d{3}[.!?])|(?<=[?!]))\s+(?=[^\W\d_])")
+
+
+def _in_the_question(text: str, points: list["_Found"], periods: list["_Found"]):
+    """In a request of several sentences with one question among them ("We are reproducing a report
+    issued at the start of October 2025. How were block hours defined on 30 September 2025?"), the
+    dates of the other sentences are its context: only the question's dates are read, when it has one."""
+    ends = [m.start() for m in _SENTENCE_END.finditer(text) if text[m.start() - 1] in ".!?" and text[m.end()].isupper()]
+    if not ends:
+        return points, periods
+    bounds = [0, *ends, len(text)]
+    asked = [(a, b) for a, b in zip(bounds, bounds[1:]) if text[a:b].rstrip().endswith("?")]
+    if len(asked) != 1:
+        return points, periods
+    start, end = (len(fold(text[:i])) for i in asked[0])  # positions in the folded text
+
+    def inside(found: "_Found") -> bool:
+        return start <= found.start and found.end <= end
+
+    if not any(map(inside, (*points, *periods))):
+        return points, periods
+    return [p for p in points if inside(p)], [p for p in periods if inside(p)]
 
 
 def _joins_range(folded: str, first: _Found, second: _Found) -> bool:
