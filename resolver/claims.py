@@ -201,15 +201,16 @@ def _check(rule: str, problems: list[str], ok: str) -> Check:
     return Check(rule=rule, passed=not problems, detail=ok if not problems else "; ".join(problems))
 
 
-def _ids_known(text: str, evidence_ids: set[str]) -> Check:
+def _ids_known(text: str, evidence_ids: set[str], entity_ids: set[str] = frozenset()) -> Check:
     folded_ids = {i.casefold(): i for i in evidence_ids}
     unknown = 0
     wrong_case: set[str] = set()
     named = set(_CITATION.findall(text)) | set(_ID_LIKE.findall(_CITATION.sub(" ", text)))
-    # a known id written in another case, anywhere (bracketed or not, any leading case)
+    # a known id written in another case, anywhere (bracketed or not, any leading case); an entity id
+    # of the evidence is itself ("lineage.monetization" beside the record LINEAGE.MONETIZATION)
     for token in set(_DOTTED.findall(text)):
         token = token.strip(".-:/#")
-        if token not in evidence_ids and token.casefold() in folded_ids:
+        if token not in evidence_ids and token not in entity_ids and token.casefold() in folded_ids:
             wrong_case.add(folded_ids[token.casefold()])
     for token in named:
         if token in evidence_ids:
@@ -424,7 +425,7 @@ def check_worded_answer(bundle: Bundle) -> list[Check]:
     evidence_ids = {e.evidence_id for e in bundle.evidence}
     cited = set(_CITATION.findall(text))
     out = [
-        _ids_known(text, evidence_ids),
+        _ids_known(text, evidence_ids, {e.entity_id for e in bundle.evidence}),
         _claims_cited(parts),
         _versions_match(bundle, parts),
         _dates_known(bundle),

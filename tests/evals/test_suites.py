@@ -73,19 +73,30 @@ def test_suites_labelled_from_the_spec_alone(name):
 KNOWN_MISSES = {"banking": {"BNK-NPL-09"}, "saas": set(), "utility": {"U09"},
                 # the third round (marketing en/de, manufacturing en/cs/pl, education en/es/sv), first scored
                 # 35/40, 29/40 and 32/40; what is left: draft topics across languages (MK13, MFG28, EDU12) or
-                # in other words (MFG03), labels that read row 10 otherwise (MK24, EDU26, MFG30), a restricted
-                # report found only by a Czech/Polish paraphrase of its title (MFG27, MFG38), "FPY vs RTY"
-                # (MFG08), a version-scoped inclusion topic (EDU10), Swedish (EDU20)
+                # in other words (MFG03), labels that read row 10 otherwise (MK24, EDU26), a restricted report
+                # found only by a Czech paraphrase of its title (MFG27), "FPY vs RTY" (MFG08), a version-scoped
+                # inclusion topic (EDU10)
                 "marketing": {"MK13", "MK24"},
-                "manufacturing": {"MFG03", "MFG08", "MFG27", "MFG28", "MFG30", "MFG38"},
-                "education": {"EDU10", "EDU12", "EDU20", "EDU26"}}
+                "manufacturing": {"MFG03", "MFG08", "MFG27", "MFG28"},
+                "education": {"EDU10", "EDU12", "EDU26"},
+                # the fourth round (airline en/da/no, publicsector en/fi/hu/ro, streaming en/ru/uk/tr), first
+                # scored 21/40, 19/40 and 21/40 (no Cyrillic token was read at all); what is left: draft topics
+                # across languages (AIR24, PUB24), fiscal years across two calendar years (AIR15, AIR16: canon
+                # knows no fiscal calendar and says so), a range whose year stands before it ("the whole of
+                # 2025, from the 1st of January to the 31st of December", AIR13), Romanian and Finnish words
+                # whose stem changes ("ratei" for "rata", "verovelkasuhteen" for "verovelkasuhde": PUB04,
+                # PUB08, PUB22), a Hungarian source name (PUB28), a known_at written in the question (STR05),
+                # a Turkish "revenue" inflected inside two names (STR14)
+                "airline": {"AIR13", "AIR15", "AIR16", "AIR24"},
+                "publicsector": {"PUB04", "PUB08", "PUB22", "PUB24", "PUB28"},
+                "streaming": {"STR05", "STR14"}}
 
 
 @pytest.mark.parametrize("name", sorted(KNOWN_MISSES))
-def test_second_round_of_spec_only_suites(name):
-    """banking (cs/de), saas (fr/es, Slack phrasing), utility (it/pt/nl, regional dates): written like
-    the first round, from the spec alone. First scores 35/40, 35/40, 37/40; now every case but the
-    known misses holds (a fixed miss must leave KNOWN_MISSES)."""
+def test_later_rounds_of_spec_only_suites(name):
+    """Rounds two to four, written like the first from the spec alone: banking (cs/de), saas (fr/es,
+    Slack phrasing), utility (it/pt/nl, regional dates); marketing, manufacturing, education; airline,
+    publicsector, streaming. Every case but the known misses holds (a fixed miss must leave KNOWN_MISSES)."""
     suite, _ = load_suite(name)
     results = run_suite(suite)
     assert len(results) >= 30
