@@ -20,8 +20,10 @@ quote an identifier that is not in the evidence (it may name a record the reques
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, timedelta
+from types import MappingProxyType
 from typing import Optional
 
 from resolver.bundle import Behavior, Bundle, Check, EvidenceRef
@@ -296,9 +298,25 @@ def _known_dates(bundle: Bundle) -> set[str]:
     return known
 
 
-def _dates_known(bundle: Bundle) -> Check:
+def _verbatim_quotes_removed(text: str, quotable: Mapping[str, str]) -> str:
+    """The text without the quotations that are a cited record's own words (as policy.quote writes
+    them: one line, inner double quotes made single, cut with "…"): what a record says of itself, its
+    dates included, is the record's, not a claim of the wording."""
+    if not quotable:
+        return text
+    bodies = [" ".join(b.split()).replace('"', "'") for b in quotable.values()]
+
+    def verbatim(m: re.Match) -> str:
+        inner = " ".join(m.group(0)[1:-1].split()).rstrip("…").rstrip()
+        return " " if inner and any(inner in b for b in bodies) else m.group(0)
+
+    return _QUOTE.sub(verbatim, text)
+
+
+def _dates_known(bundle: Bundle, quotable: Mapping[str, str]) -> Check:
     known = _known_dates(bundle)
-    named = set(_ISO_DATE.findall(_DOTTED.sub(" ", _CITATION.sub(" ", bundle.answer))))
+    text = _verbatim_quotes_removed(bundle.answer, quotable)
+    named = set(_ISO_DATE.findall(_DOTTED.sub(" ", _CITATION.sub(" ", text))))
     strange = sorted(named - known)
     problems = [f"names date(s) {', '.join(strange)} that are neither the reporting date, the period, "
                 "an effective bound of the evidence nor in the question"] if strange else []
@@ -418,8 +436,9 @@ def _reporting_date_named(bundle: Bundle) -> Optional[Check]:
 # -- entry point --------------------------------------------------------------------------------
 
 
-def check_worded_answer(bundle: Bundle) -> list[Check]:
-    """The checks a model-worded answer must pass on top of the validator's usual ones."""
+def check_worded_answer(bundle: Bundle, quotable: Mapping[str, str] = MappingProxyType({})) -> list[Check]:
+    """The checks a model-worded answer must pass on top of the validator's usual ones. `quotable`:
+    the evidence's own texts by evidence id, which a quotation may repeat word for word."""
     text = bundle.answer or ""
     parts = sentences(text)
     evidence_ids = {e.evidence_id for e in bundle.evidence}
@@ -428,7 +447,7 @@ def check_worded_answer(bundle: Bundle) -> list[Check]:
         _ids_known(text, evidence_ids, {e.entity_id for e in bundle.evidence}),
         _claims_cited(parts),
         _versions_match(bundle, parts),
-        _dates_known(bundle),
+        _dates_known(bundle, {i: t for i, t in quotable.items() if i in evidence_ids}),
         _no_refusal(text),
         _no_echo(text),
         _no_links(text),

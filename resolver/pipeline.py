@@ -53,4 +53,5 @@ def finish(decision: Decision, question: str, *, requester: Requester, as_of: da
             draft = draft.model_copy(update={"answer": text})
             worded = True
     verified = source.verify({e.evidence_id for e in draft.evidence} | set(draft.context_ids))
-    return validate(draft, verified, resolved_primary, worded=worded)
+    quotable = {rev.record.evidence_id: rev.record.body for rev, _ in decision.evidence} if worded else {}
+    return validate(draft, verified, resolved_primary, worded=worded, quotable=quotable)

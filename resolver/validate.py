@@ -7,7 +7,9 @@ bundle's own claims. A failed check turns the bundle into `abstain`, with the fa
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from datetime import date
+from types import MappingProxyType
 from typing import Optional
 
 from resolver.bundle import Behavior, Bundle, Check, Validation
@@ -30,7 +32,7 @@ def _covers(ev, day: Optional[date], period: Optional[dict]) -> bool:
 
 
 def checks(bundle: Bundle, verified: dict[str, tuple[int, str]], resolved_primary: list[str],
-           worded: bool = False) -> list[Check]:
+           worded: bool = False, quotable: Mapping[str, str] = MappingProxyType({})) -> list[Check]:
     evidence_ids = {e.evidence_id for e in bundle.evidence}
     out: list[Check] = []
 
@@ -91,13 +93,14 @@ def checks(bundle: Bundle, verified: dict[str, tuple[int, str]], resolved_primar
     if worded:
         from resolver.claims import check_worded_answer
 
-        out += check_worded_answer(bundle)
+        out += check_worded_answer(bundle, quotable)
     return out
 
 
 def validate(bundle: Bundle, verified: dict[str, tuple[int, str]], resolved_primary: list[str],
-             worded: bool = False) -> Bundle:
-    results = checks(bundle, verified, resolved_primary, worded)
+             worded: bool = False, quotable: Mapping[str, str] = MappingProxyType({})) -> Bundle:
+    """`quotable`: the evidence's own texts, which a model's wording may quote (checked word for word)."""
+    results = checks(bundle, verified, resolved_primary, worded, quotable)
     passed = all(c.passed for c in results)
     if passed:
         return bundle.model_copy(update={"validation": Validation(passed=True, checks=results)})

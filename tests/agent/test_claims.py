@@ -50,18 +50,15 @@ def test_every_templated_answer_passes_when_a_model_returns_it_unchanged(suite):
                         known_at=None, index=index, source=MemorySource(revs, tuple(roles)))
         if bundle.behavior.value in ("answer", "answer_with_conflict", "clarify_or_split"):
             worded += 1
-            failed = [c.rule for c in check_worded_answer(bundle) if not c.passed]
+            texts = {r.record.evidence_id: r.record.body for r in revs}
+            failed = [c.rule for c in check_worded_answer(bundle, texts) if not c.passed]
             if failed:
                 failing[case["id"]] = (failed, bundle.answer)
     assert set(failing) == WORDING_KNOWN_TO_FAIL.get(suite, set()), failing
     assert worded >= 6
 
 
-# Known: a record whose quoted body names a date of its own (the day of its correction, "recorded
-# 2025-02-12"; a fiscal year's bounds, "FY2024 = 2024-01-01..2024-12-31"). The date check does not read
-# record bodies (a bundle carries none), so that date counts as unknown and a model's unchanged wording
-# would be turned into abstain. Left for a check that verifies quotations.
-WORDING_KNOWN_TO_FAIL = {"education": {"EDU18", "EDU19", "EDU20"}, "streaming": {"STR08"}}
+WORDING_KNOWN_TO_FAIL: dict[str, set[str]] = {}
 
 
 def test_no_failure_detail_repeats_an_id_outside_the_evidence():
@@ -81,3 +78,22 @@ def test_sentences_keep_quotations_and_trailing_citations_together():
                                       'On fees, it says: "Fees are excluded." [A].', 'It proposes: "Three.".',
                                       "Which one do you mean?"]
     assert parts[3].cites == ("A",)  # a quotation attributed to "it" cites what the sentence before cites
+
+
+def test_a_date_inside_a_verbatim_quotation_is_the_record_s_own():
+    """A quotation that repeats a cited record's text word for word may carry the record's own dates;
+    one that does not (an invented "quotation") is the wording's claim, and its dates are checked."""
+    draft = dossier.ask("Q2")
+    primary, *others = [e.evidence_id for e in draft.evidence if e.role == "primary"]
+    also = "".join(f" [{i}]" for i in others)
+    body = "Replaces v1. The change was approved by the board on 2024-11-05 and applies to every order."
+    quoted = f'For reporting date 2025-07-15, revenue v2 applies [{primary}]: "The change was approved by the board on 2024-11-05 and applies to every order."{also}'
+    invented = f'For reporting date 2025-07-15, revenue v2 applies [{primary}]: "The change was approved on 2024-11-06."{also}'
+
+    def failed(text, quotable):
+        return sorted(c.rule for c in check_worded_answer(draft.model_copy(update={"answer": text}), quotable) if not c.passed)
+
+    assert failed(quoted, {primary: body}) == []
+    assert failed(quoted, {}) == ["worded_dates_known"]
+    assert failed(invented, {primary: body}) == ["worded_dates_known"]
+    assert failed(quoted, {"SOMETHING.ELSE": body}) == ["worded_dates_known"]  # only the evidence's own texts
