@@ -230,7 +230,7 @@ def _iso_week(year: int, week: int) -> Optional[Period]:
 # "between Q1 and Q3 2025", "January to March 2025", "H1 and H2 2025". Each period before it
 # takes that year (the lookahead reads it).
 _RANGE_SEP = (r"\s*(?:to|until|till|through|thru|and|do|az|a|au|al|bis|tot|ate|hasta(?:\s+el)?|jusqu\W?(?:au|a)|fino\s+al?|-|–|"
-              r"til|pana\s+la|по|до|-?\s*ig)\s*"
+              r"til|pana\s+la|по|до|-?\s*ig|から|至|到|~|〜|부터)\s*"
               # Turkish "1 Ekim 2025'ten 31 Mart 2026'ya kadar", Hungarian "január 1-től március 31-ig"
               r"|\W?(?:ten|tan|den|dan)\s+|-?tol\s+")
 # "du D1 au D2", "del D1 al D2", "de D1 a D2", "dal D1 al D2": these separators make a range only after a "from"
@@ -240,7 +240,20 @@ _FROM_WORD = r"\b(?:from|du|del|de|desde|dal|dalla|dall|da|vom|von|van|od|fra|fr
 _LIST_SEP = r"\s*(?:,\s*(?:and\s+)?|&|and|y|und|et|e|en|a)\s*"
 _JOIN = rf"(?:{_RANGE_SEP}|{_LIST_SEP}|\s*(?:bis|al)\s*)"
 _Q_NO_YEAR, _H_NO_YEAR, _M_NO_YEAR = r"q(?:uarter\s*)?[1-4]", r"h[12]", rf"(?:{_MONTH_RE})\.?"
+_CJK_NUMBERS = {"1": 1, "2": 2, "3": 3, "4": 4, "一": 1, "二": 2, "三": 3, "四": 4}
 _PERIOD_FORMS = [
+    # Japanese, Chinese, Korean: 2025年第2四半期, 2025年第二季度, 2025년 2분기, 2025年上半期, 2025년 상반기, 2025年6月, 2025年
+    (r"((?:19|20)\d{2})\s*[年년]\s*(?:第\s*)?([1-4一二三四])\s*(?:四半期|季度|季|분기)",
+     lambda m, as_of: _quarter(int(m[1]), _CJK_NUMBERS[m[2]])),
+    (r"((?:19|20)\d{2})\s*[年년]?\s*(?:q|Q)([1-4])(?!\d)", lambda m, as_of: _quarter(int(m[1]), int(m[2]))),
+    (r"((?:19|20)\d{2})\s*[年년]?\s*(上|下|상|하)\s*(?:半期|半年|반기)",
+     lambda m, as_of: _half(int(m[1]), 1 if m[2] in "上상" else 2)),
+    (r"((?:19|20)\d{2})\s*[年년]\s*(\d{1,2})\s*[月월](?!\s*\d)", lambda m, as_of: _month(int(m[1]), int(m[2]))),
+    (r"((?:19|20)\d{2})\s*[年년](?!\s*\d|度)", lambda m, as_of: _year(int(m[1]))),
+    (r"先月|上个月|上月|지난\s*달", lambda m, as_of: _previous_month(as_of)),
+    (r"昨年|去年|작년|지난\s*해", lambda m, as_of: _year(as_of.year - 1)),
+    (r"今年|올해|금년", lambda m, as_of: _year(as_of.year)),
+    (r"前四半期|上季度|上个季度|지난\s*분기", lambda m, as_of: _previous_quarter(as_of)),
     (rf"\bq(?:uarter\s*)?([1-4])(?=(?:{_JOIN}{_Q_NO_YEAR})*{_JOIN}{_Q_NO_YEAR}\s*[/ -]?\s*(?:of\s+)?{_Y}\b)",
      lambda m, as_of: _quarter(int(m[2]), int(m[1]))),
     (rf"\bh([12])(?=(?:{_JOIN}{_H_NO_YEAR})*{_JOIN}{_H_NO_YEAR}\s*[/ -]?\s*{_Y}\b)",
@@ -383,6 +396,11 @@ _DATE_FORMS = [
      lambda m, as_of: _safe_date(int(m[1]), int(m[2]), int(m[3])), _ABSOLUTE),
     (r"((?:19|20)\d{2})\s*\u5e74\s*(\d{1,2})\s*\u6708\s*(\d{1,2})\s*\u65e5",  # 2025年6月30日
      lambda m, as_of: _safe_date(int(m[1]), int(m[2]), int(m[3])), _ABSOLUTE),
+    (r"((?:19|20)\d{2})\s*년\s*(\d{1,2})\s*월\s*(\d{1,2})\s*일",  # 2025년 6월 30일
+     lambda m, as_of: _safe_date(int(m[1]), int(m[2]), int(m[3])), _ABSOLUTE),
+    # yesterday and today in Japanese, Chinese, Korean
+    ("昨日|昨天|어제", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
+    ("今日|今天|本日|오늘", lambda m, as_of: as_of, _ALWAYS),
     (r"\b(\d{1,2})\.\s*(\d{1,2})\.\s*((?:19|20)\d{2})\b", lambda m, as_of: _safe_date(int(m[3]), int(m[2]), int(m[1])), _ABSOLUTE),
     (_SLASH_DATE, lambda m, as_of: _slash_date(int(m[1]), int(m[3]), int(m[4])), _ABSOLUTE),
     (rf"\b(\d{{1,2}}){_ORD}\.?\s+{_OF}({_MONTH_RE})\.?,?\s+{_OF}{_Y}\b",
@@ -429,7 +447,8 @@ _BARE_YEAR = re.compile(r"(?<![\w.#/-])((?:19|20)\d{2})(?![\w/-]|\.\d)")
 # never silently replaced by as_of (see TimeScan.unread).
 _DATE_LIKE = re.compile(r"(?<![\w.#/-])(?:\d{1,2}[./-]\s?\d{1,2}[./-]\s?\d{2,4}|(?:19|20)\d{2}[./-]\d{1,2}(?:[./-]\d{1,2})?"
                         r"|[qh]\d\s*[/ -]\s*\d{2})(?![\w/-]|\.\d)"  # ... and Q4 25, H1-25
-                        r"|\bfy\s*'?(?:19|20)?\d{2}\s*[/-]\s*\d{2,4}\b")  # ... and a fiscal year across two (FY2024/25)
+                        r"|\bfy\s*'?(?:19|20)?\d{2}\s*[/-]\s*\d{2,4}\b"  # ... and a fiscal year across two (FY2024/25)
+                        r"|(?:19|20)\d{2}\s*年度")  # ... and a Japanese fiscal year (from April)
 
 
 _FRENCH_WORDS = re.compile(r"\b(?:quel|quelle|quels|quelles|etait|valait|vigueur|est-ce|qu|jusqu|depuis|selon|pour|avec|les|aux|c|l|d)\b")

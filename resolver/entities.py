@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Optional, Protocol
 
 from resolver.intents import COMMON_WORDS
-from resolver.text import edit_distance_at_most_one, fold, stems, tokens
+from resolver.text import CJK, edit_distance_at_most_one, fold, stems, tokens
 
 # Words that say what kind of thing a title describes, not which thing: stripped from the ends
 # of titles to get the name people use ("Revenue metric v1" -> "revenue").
@@ -28,6 +28,8 @@ _VERSION = re.compile(r"^(?:v\d+[a-z0-9-]*|\d+(?:-draft)?|version|verze)$")
 # definition" for "Policy retention rate"), so a name is also found, less surely, without them
 _MEASURE_WORDS = ("rate", "ratio", "rates", "ratios", "percentage")
 _MAX_NAME_TOKENS = 8
+_MAX_CJK_NAME_CHARS = 16
+_CJK_CHAR = re.compile(f"[{CJK}]")
 
 
 def name_forms(name: str) -> set[str]:
@@ -190,7 +192,10 @@ def find_matches(q: list[str], lookup: NameLookup) -> list[Match]:
     as written or inflected."""
     spans: dict[str, list[tuple[int, int]]] = {}  # a name written twice is two mentions
     for i in range(len(q)):
-        for j in range(i + 1, min(len(q), i + _MAX_NAME_TOKENS) + 1):
+        for j in range(i + 1, min(len(q), i + _MAX_CJK_NAME_CHARS) + 1):
+            # a name in Chinese, Japanese or Korean is a run of one-character tokens, and may be longer
+            if j - i > _MAX_NAME_TOKENS and not _CJK_CHAR.fullmatch(q[j - 1]):
+                break
             spans.setdefault(" ".join(q[i:j]), []).append((i, j))
     found = [Match(i, j, frozenset(ids), True, form) for form, ids in lookup.forms(list(spans)).items()
              for i, j in spans[form]]

@@ -274,6 +274,29 @@ _ASKS_SOURCES += [r"\bkild(?:e|er|en|erne)\b", r"\blahde\w*\b", r"\bforras\w*\b"
                   r"\bджерел\w*"]
 
 
+# Japanese, Chinese, Korean (no word boundaries: a cue is a run of characters, which the question's
+# tokens, one per character, space apart)
+def _cjk(*cues_: str) -> list[str]:
+    return [r"\s*".join(re.escape(ch) for ch in cue if not ch.isspace()) for cue in cues_]
+
+
+_DEFINITION += _cjk("定義", "定义", "정의", "意味", "의미", "計算方法", "计算", "계산", "適用", "适用", "적용")
+_CURRENT += _cjk("現在", "当前", "目前", "현재", "承認", "批准", "승인", "公式", "官方", "공식")
+_INCLUDES += _cjk("含ま", "含む", "含め", "包含", "包括", "计入", "計上", "포함", "제외", "除外", "排除", "不含")
+_LINEAGE_UP += _cjk("上流", "上游", "データソース", "ソース", "来源", "源表", "소스", "원천", "출처", "どこから", "从哪", "어디에서", "基づ")
+_LINEAGE_DOWN += _cjk("下流", "下游", "影響", "影响", "다운스트림", "영향")
+_FRESHNESS += _cjk("最終更新", "最後に更新", "最后更新", "最近更新", "更新され", "更新时间", "마지막 업데이트", "업데이트 되었", "최신 상태", "鮮度")
+_NUMERIC += _cjk("いくら", "どのくらい", "多少", "얼마", "몇")
+_INJECTION += [
+    r"(?:無視|忽略|무시)[^。？！?!]{0,20}?(?:ルール|規則|规则|指示|指令|규칙|지시)",
+    r"(?:ルール|規則|规则|指示|指令|규칙|지시)[^。？！?!]{0,20}?(?:無視|忽略|무시)",
+    r"管理者モード|管理员模式|관리자\s*모드",
+    r"(?:機密|机密|기밀)[^。？！?!]{0,30}?(?:見せ|表示|显示|给我看|보여)",
+]
+_ASKS_MODEL += _cjk("モデル", "模型", "모델")
+_ASKS_SOURCES += _cjk("ソース", "来源", "源表", "소스", "원천")
+
+
 def _alternation(patterns: list[str]) -> re.Pattern:
     """One compiled alternation of a cue list: a single search per kind of request."""
     return re.compile("|".join(f"(?:{p})" for p in patterns))

@@ -6,8 +6,10 @@ import unicodedata
 from typing import Optional
 
 # a token is letters and digits of any script (Latin folded to ASCII, Cyrillic, Greek…), with the
-# punctuation of identifiers inside it
-_TOKEN = re.compile(r"[^\W_][\w.#:/-]*\w|[^\W_]")
+# punctuation of identifiers inside it; Chinese, Japanese and Korean, written without spaces between
+# words (or with particles fused to them), are a token per character, so a name is a run of them
+CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
+_TOKEN = re.compile(rf"[{CJK}]|[^\W_{CJK}](?:[^\W{CJK}]|[.#:/-])*[^\W{CJK}]|[^\W_{CJK}]")
 # letters that carry no accent to strip but stand for plain ones: Danish/Norwegian ø, æ; Polish ł;
 # Turkish dotless ı; Icelandic ð, þ; Croatian đ; Maltese ħ; French œ
 _PLAIN_LETTERS = str.maketrans({"ø": "o", "æ": "ae", "ł": "l", "ı": "i", "ð": "d", "þ": "th", "đ": "d", "ħ": "h", "œ": "oe"})
@@ -18,7 +20,16 @@ def fold(text: str) -> str:
     if text.isascii():  # nothing to decompose: the common case, without a per-character pass
         return text.lower()
     decomposed = unicodedata.normalize("NFKD", text.casefold().translate(_PLAIN_LETTERS))
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    out, marks_kept = [], False
+    for ch in decomposed:
+        if not unicodedata.combining(ch):
+            out.append(ch)
+            marks_kept = ch >= "\u3040"  # kana keep their voicing marks ("で" is not "て")
+        elif marks_kept:
+            out.append(ch)
+    folded = "".join(out)
+    # Hangul syllables and voiced kana were taken apart by NFKD: put them together again
+    return unicodedata.normalize("NFC", folded) if folded and max(folded) >= "\u1100" else folded
 
 
 _DOTTED = re.compile(r"(?:[a-z]\.){2,}[a-z]?")
@@ -55,7 +66,7 @@ def written_spans(text: str, blanks: list[tuple[int, int]] = ()) -> Optional[lis
 
 def words(text: str) -> list[str]:
     """Plain words: identifiers split at their punctuation too (fct_revenue -> fct, revenue)."""
-    return [w for w in re.split(r"[\W_]+", fold(text)) if w]
+    return [w for w in re.split(rf"[\W_]+|(?<=[{CJK}])|(?=[{CJK}])", fold(text)) if w]
 
 
 def norm(text: str) -> str:
