@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from resolver.text import words
+from resolver.text import CJK, words
 
 _INJECTION = [
     r"\b(ignore|disregard|forget|override|overrule|bypass|skip|circumvent)\b[^.?!]{0,60}\b(instruction|instructions|rule|rules|polic(y|ies)|guardrails?|permissions?|restrictions?|prompt|safety|acl|acls)\b",
@@ -365,9 +365,24 @@ def is_function_word(word: str) -> bool:
 
 
 def topic_words(text: str) -> list[str]:
-    """Content words left once cue words, stop words and version labels are gone."""
-    return [w for w in words(_NOW_RE.sub(" ", _INCLUDES_RE.sub(" ", text))) if w not in _STOP and w not in _STOP_OTHER
-            and not re.fullmatch(r"v?\d+", w) and len(w) > 2]
+    """Content words left once cue words, stop words and version labels are gone (in Chinese,
+    Japanese and Korean: the runs of characters between particles, "运费" of "包含运费吗")."""
+    plain = _NOW_RE.sub(" ", _INCLUDES_RE.sub(" ", text))
+    found = [w for w in re.split(r"[\W_]+", _cjk_runs(plain)) if w] if _CJK_RE.search(plain) else words(plain)
+    return [w for w in found if w not in _STOP and w not in _STOP_OTHER
+            and not re.fullmatch(r"v?\d+", w) and (len(w) > 2 or (len(w) == 2 and _CJK_RE.match(w)))]
+
+
+_CJK_RE = re.compile(f"[{CJK}]")
+# particles and question words that separate the content words of a question in Chinese, Japanese, Korean
+_CJK_PARTICLES = re.compile("[のはがをにでともかへや的是吗呢了在和与及或의는은이가을를에도와과로]|什么|什麼|ですか|ますか|입니까|습니까|됩니까|합니까|인가요|나요|무엇|何|定義|定义|정의")
+
+
+def _cjk_runs(text: str) -> str:
+    """The text with the spaces between its Chinese, Japanese or Korean characters removed and their
+    particles made spaces, so each content word is one run ("运 费 吗" -> "运费")."""
+    joined = re.sub(f"(?<=[{CJK}])\\s+(?=[{CJK}])", "", text)
+    return _CJK_PARTICLES.sub(" ", joined)
 
 
 # Words of questions that are never read as misspelt names.

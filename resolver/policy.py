@@ -19,7 +19,7 @@ from resolver.dates import Period, TimeFinding
 from resolver.entities import whole_forms
 from resolver.intents import COMMON_WORDS, cues, is_function_word
 from resolver.interpret import Reading, undated_tokens
-from resolver.text import written_spans
+from resolver.text import CJK, written_spans
 from resolver.source import EntityView, EvidenceSource
 
 
@@ -138,7 +138,7 @@ def sentences_about(body: str, topic: list[str]) -> list[str]:
     paraphrase: "planned maintenance outages" is said as "planned maintenance interruptions")."""
     found = []
     slack = 1 if len(topic) >= 3 else 0
-    for sentence in re.split(r"(?<=[.!?])\s+", " ".join(body.split())):
+    for sentence in re.split(r"(?<=[.!?])\s+|(?<=[。！？])", " ".join(body.split())):
         low = sentence.casefold()
         if sum(not _mentions(low, word) for word in topic) <= slack:
             found.append(sentence)
@@ -175,7 +175,12 @@ _ENGLISH_ENDINGS = ("isations", "izations", "isation", "ization", "ations", "iti
             "ment", "ings", "ing", "ised", "ized", "ises", "izes", "ies", "ied", "ed", "es", "s")
 
 
+_CJK_CHAR = re.compile(f"[{CJK}]")
+
+
 def _mentions(text: str, word: str) -> bool:
+    if _CJK_CHAR.search(word):  # no spaces between words to anchor on: the characters, anywhere
+        return word in text
     stem = word[: max(4, len(word) - 2)]
     for ending in _ENGLISH_ENDINGS:
         if word.endswith(ending) and len(word) - len(ending) >= 4:

@@ -63,3 +63,18 @@ def test_an_inclusion_question_s_topic_holds_neither_its_cue_nor_function_words(
 
     reading = read_question(question, date(2026, 1, 1), EntityIndex.build([("churn", "metric.churn")]))
     assert (reading.intent, reading.topic) == ("definition_includes", topic)
+
+
+@pytest.mark.parametrize("question, topic", [
+    ("churn包含运费吗？", ["运费"]),
+    ("churnに送料は含まれますか？", ["送料"]),
+    ("churn에 배송비가 포함됩니까?", ["배송비"]),
+])
+def test_a_topic_in_chinese_japanese_or_korean_is_the_run_between_particles(question, topic):
+    from datetime import date
+
+    from resolver.entities import EntityIndex
+    from resolver.interpret import read_question
+
+    reading = read_question(question, date(2026, 1, 1), EntityIndex.build([("churn", "metric.churn")]))
+    assert (reading.intent, reading.topic) == ("definition_includes", topic)

@@ -620,3 +620,16 @@ def test_a_dataset_and_its_column_are_found_by_short_name_and_a_hidden_one_is_de
     secret = rec("DS.TBL1", entity_id="file:/data/tbl1", entity_type="dataset", title="/data/tbl1", permissions=["secret"])
     denied = ask([flow, secret], "What feeds tbl1?")
     assert denied.behavior.value == "deny" and "src1" not in denied.answer
+
+
+def test_a_draft_in_japanese_changes_a_japanese_topic():
+    """Row 5 in a language written without spaces: the topic is a run of characters, found anywhere
+    in the record's sentences (ended by 。)."""
+    current = rec("GMV.JA", entity_id="metric.gmv", title="流通総額", effective_from=date(2024, 1, 1),
+                  body="流通総額は注文金額の合計です。送料は含みません。キャンセルされた注文は除外します。")
+    draft = rec("GMV.JA.D", entity_id="metric.gmv", title="流通総額 v2 草案", entity_type="draft", status="draft",
+                authority="non_authoritative", effective_from=date(2027, 1, 1), body="2027年から送料を流通総額に含めることを提案します。")
+    shipping = ask([current, draft], "流通総額に送料は含まれますか？")
+    assert shipping.behavior.value == "answer_with_conflict" and shipping.ids("conflict") == ["GMV.JA.D"]
+    cancelled = ask([current, draft], "流通総額にキャンセルされた注文は含まれますか？")
+    assert cancelled.behavior.value == "answer" and cancelled.ids("conflict") == []
