@@ -1164,7 +1164,8 @@ def _entity_of_node(node: str, source: EvidenceSource) -> Optional["Subject"]:
 
 def _node_named(reading: Reading, source: EvidenceSource) -> tuple[Optional[str], bool]:
     """A lineage node no record name matched, written by its short name ("what feeds fct_orders?"
-    for model.shop.fct_orders, "tbl1" for file:/tmp/data/tbl1, "tbl1.agg" for its column): the one
+    for model.shop.fct_orders, "tbl1" for file:/tmp/data/tbl1, "tbl1.agg" for its column,
+    "shop_db.orders" for source.tessera.shop_db.orders): the one
     node of that name the requester can walk. Several of one name, a word of the question ("model",
     "source") may decide; otherwise none is chosen. Also whether the name matched only nodes whose
     records the requester may not retrieve (row 4: denied)."""
@@ -1176,6 +1177,8 @@ def _node_named(reading: Reading, source: EvidenceSource) -> tuple[Optional[str]
         table, dot, column = w.rpartition(".")
         if dot and table and column and "." not in table:  # "tbl1.agg": a column of the node named tbl1
             candidates = [f"{n}#{column}" for n in view.graph.nodes_named(table) if f"{n}#{column}" in view.graph]
+            if not candidates:  # "shop_db.orders": a dbt source written as its source name and table
+                candidates = [n for n in view.graph.nodes_named(column) if n.lower().endswith("." + w)]
         else:
             candidates = view.graph.nodes_named(w)
         for node in candidates:
