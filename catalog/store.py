@@ -170,7 +170,8 @@ class Catalog:
         "definition") are written for every revision that does not have them yet.
         3 -> 4: every revision's name forms are written again (name_forms gained the name without
         its version: "policy retention rate" of "Policy retention rate v1").
-        4 -> 5: the same (tokens keep Cyrillic and Greek letters, and ø, æ, ł, ı fold to plain ones)."""
+        4 -> 5: the same (tokens keep letters of every script, Chinese, Japanese and Korean a token a
+        character; ø, æ, ł, ı fold to plain letters; a title is also matched without its parentheses)."""
         if was in ("2", "3", "4"):
             from sqlalchemy import insert
 

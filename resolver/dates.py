@@ -15,7 +15,7 @@ from functools import lru_cache
 from datetime import date, timedelta
 from typing import Optional
 
-from resolver.text import fold
+from resolver.text import CJK, fold
 
 
 @dataclass(frozen=True)
@@ -81,6 +81,11 @@ _MONTHS = {
     **{stem + ending: n for n, stem in enumerate(("tammikuu", "helmikuu", "maaliskuu", "huhtikuu", "toukokuu", "kesakuu",
                                                   "heinakuu", "elokuu", "syyskuu", "lokakuu", "marraskuu", "joulukuu"), 1)
        for ending in ("", "ta", "n", "ssa")},
+    # Greek (accents stripped, final sigma as σ): genitive ("30 Ιουνίου 2025") and nominative
+    **{form: n for n, forms in enumerate((
+        "ιανουαριου ιανουαριοσ", "φεβρουαριου φεβρουαριοσ", "μαρτιου μαρτιοσ", "απριλιου απριλιοσ", "μαιου μαιοσ",
+        "ιουνιου ιουνιοσ", "ιουλιου ιουλιοσ", "αυγουστου αυγουστοσ", "σεπτεμβριου σεπτεμβριοσ", "οκτωβριου οκτωβριοσ",
+        "νοεμβριου νοεμβριοσ", "δεκεμβριου δεκεμβριοσ"), 1) for form in forms.split()},
     # Russian and Ukrainian (й folded to и): nominative, genitive ("30 июня"), locative ("в июне")
     **{form: n for n, forms in enumerate((
         "январь января январе січень січня січні", "февраль февраля феврале лютии лютого лютому",
@@ -184,22 +189,22 @@ def _last_past_month(month: int, as_of: date) -> int:
 # Ordinals of quarters and halves (en, de, es, fr, it, pt, nl, cs; accents folded) -> 1..4
 _ORDINALS = {
     **{w: 1 for w in "first 1st erste ersten erster erstes primer primero primera premier premiere primo prima primeiro eerste prvni"
-       " forste forsta elso ensimmainen primul primului первыи первого первом перший першого першому".split()},
+       " forste forsta elso ensimmainen primul primului первыи первого первом перший першого першому πρωτο πρωτου".split()},
     **{w: 2 for w in "second 2nd zweite zweiten zweiter zweites segundo segunda deuxieme secondo seconda tweede druhe druhem"
-       " andet anden andre andra masodik toinen doilea второи второго втором другии другого другому".split()},
+       " andet anden andre andra masodik toinen doilea второи второго втором другии другого другому δευτερο δευτερου".split()},
     **{w: 3 for w in "third 3rd dritte dritten dritter drittes tercer tercero tercera troisieme terzo terza terceiro derde treti tretim"
-       " tredje harmadik kolmas treilea третии третьего третьем третього третьому".split()},
+       " tredje harmadik kolmas treilea третии третьего третьем третього третьому τριτο τριτου".split()},
     **{w: 4 for w in "fourth 4th vierte vierten vierter viertes cuarto cuarta quatrieme quarto quarta vierde ctvrte ctvrtem"
-       " fjerde fjarde negyedik neljas patrulea четвертыи четвертого четвертом четвертии четвертому".split()},
+       " fjerde fjarde negyedik neljas patrulea четвертыи четвертого четвертом четвертии четвертому τεταρτο τεταρτου".split()},
 }
 _ORDINAL_RE = "|".join(sorted(_ORDINALS, key=len, reverse=True))
 _QUARTER_WORDS = (r"quarter|quartal|quartals|trimestre|trimester|kwartaal|ctvrtleti|kvartal\w*|negyedev\w*|neljannes\w*|"
-                  r"trimestru\w*|квартал\w*|ceyrek\w*")
+                  r"trimestru\w*|квартал\w*|ceyrek\w*|τριμηνο\w*")
 _HALF_WORDS = (r"half|halbjahr(?:es|s)?|halbjahres|jahreshalfte|semestre|semester|halfjaar|helft|pololeti|halvar\w*|"
-               r"halvaret|felev\w*|vuosipuolisko\w*|semestru\w*|полугод\w*|піврічч\w*")
+               r"halvaret|felev\w*|vuosipuolisko\w*|semestru\w*|полугод\w*|піврічч\w*|εξαμηνο\w*")
 _OF_YEAR = (r"(?:des\s+jahres\s+|del\s+ano\s+|de\s+l\W?annee\s+|dell\W?anno\s+|do\s+ano\s+|"
-            r"of\s+|de\s+|del\s+|des\s+|van\s+|roku\s+|i\s+|pa\s+|din\s+|al\s+anului\s+)?(?:the\s+)?(?:calendar\s+year\s+)?")
-_WEEK_WORDS = r"(?:calendar\s+)?week|wk|kw|woche|semaine|semana|settimana|tyden|uge|uke|vecka|viikko|viikolla|saptamana|hafta|недел\w*|тиждень|тижня|тижні"
+            r"of\s+|de\s+|del\s+|des\s+|van\s+|roku\s+|i\s+|pa\s+|din\s+|al\s+anului\s+|του\s+)?(?:the\s+)?(?:calendar\s+year\s+)?")
+_WEEK_WORDS = r"(?:calendar\s+)?week|wk|kw|woche|semaine|semana|settimana|tyden|uge|uke|vecka|viikko|viikolla|saptamana|hafta|недел\w*|тиждень|тижня|тижні|εβδομαδα"
 _EN_COUNT_RE = r"\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
 
 
@@ -280,9 +285,12 @@ _PERIOD_FORMS = [
     (rf"\b(?:q([1-4])|h([12])|({_MONTH_RE}))\s+(?:of\s+)?(?:the\s+)?(last|previous|prior|this|current|next|coming)\s+year\b",
      lambda m, as_of: _of_relative_year(m, as_of)),
     # ISO weeks: "week 12 of 2025", "KW 12 2025", "2025-W12", "W12 2025"
-    (rf"\b(?:{_WEEK_WORDS}|w)\s*\.?\s*(\d{{1,2}})\s*(?:of\s+|/\s*|,\s*)?{_Y}\b",
+    (rf"\b(?:{_WEEK_WORDS}|w)\s*\.?\s*(\d{{1,2}})\s*(?:of\s+|de\s+|del\s+|di\s+|van\s+|/\s*|,\s*)?{_Y}\b",
      lambda m, as_of: _iso_week(int(m[2]), int(m[1]))),
     (rf"\b{_Y}-?w(\d{{2}})\b", lambda m, as_of: _iso_week(int(m[1]), int(m[2]))),
+    # T2 2025 (trimestre), S1 2025 (semestre): French, Spanish, Italian, Portuguese
+    (rf"\bt([1-4])\s*[/ -]?\s*{_Y}\b", lambda m, as_of: _quarter(int(m[2]), int(m[1]))),
+    (rf"\bs([12])\s*[/ -]?\s*{_Y}\b", lambda m, as_of: _half(int(m[2]), int(m[1]))),
     (rf"\b(\d{{1,2}})(?:-\w{{1,2}}|\.)?\s+(?:{_WEEK_WORDS})\s+(?:of\s+)?{_Y}\b", lambda m, as_of: _iso_week(int(m[2]), int(m[1]))),
     (rf"\bh([12])\s*[/ -]?\s*{_Y}\b", lambda m, as_of: _half(int(m[2]), int(m[1]))),
     (rf"\bh([12])\s*{_YY}", lambda m, as_of: _half(2000 + int(m[2]), int(m[1]))),
@@ -418,10 +426,13 @@ _DATE_FORMS = [
     (rf"\b(?:as\s+of|on|for)\s+the\s+(\d{{1,2}})(?:st|nd|rd|th)\b(?!\s*(?:of\s+)?(?:{_MONTH_RE}|quarter|week|day|month|year|half)\b)",
      lambda m, as_of: _last_day_of_month_numbered(int(m[1]), as_of), lambda m, build: 1 <= int(m[1]) <= 31),
     (r"\b(?:today|dnes|dnesni\w*|heute|vandaag|aujourd\W?hui|hoy|oggi|hoje|dzisiaj|dzis|idag|i\s+dag|tanaan|astazi|azi|bugun|"
-     r"сегодня|сьогодні)\b", lambda m, as_of: as_of, _ALWAYS),
+     r"сегодня|сьогодні|σημερα)\b", lambda m, as_of: as_of, _ALWAYS),
     # French "hier" only in a French question: it is "here" in German and Dutch
     (r"\bhier\b", lambda m, as_of: as_of - timedelta(days=1), lambda m, build: True if _is_french(m.string) else None),
-    (r"\b(?:yesterday|vcera|vcerejsi\w*|gestern|gisteren|ayer|ieri|ontem|wczoraj|igar|i\s+gar|eilen|tegnap|dun|вчера|вчора)\b",
+    (r"\b(?:the\s+day\s+before\s+yesterday|anteontem|anteayer|antier|altro\s*ieri|l\W?altroieri|avant\W?hier|vorgestern|"
+     r"eergisteren|predevcirem|przedwczoraj|i\s+forgars|i\s+forgar|toissapaivana|tegnapelott|alaltaieri|позавчера|позавчора|"
+     r"προχθεσ|προχτεσ)\b", lambda m, as_of: as_of - timedelta(days=2), _ALWAYS),
+    (r"\b(?:yesterday|vcera|vcerejsi\w*|gestern|gisteren|ayer|ieri|ontem|wczoraj|igar|i\s+gar|eilen|tegnap|dun|вчера|вчора|χθεσ|χτεσ)\b",
      lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     (r"\b(?:tomorrow|zitra|demain|domani|amanha)\b", lambda m, as_of: as_of + timedelta(days=1), _ALWAYS),
     (rf"\b(\d{{1,3}}|{_COUNT_RE})\s+(day|week|month|year)s?\s+ago\b", lambda m, as_of: _ago(_count(m[1]), m[2], as_of), _ALWAYS),
@@ -489,9 +500,15 @@ def _last_past_day(month: int, day: int, as_of: date) -> date:
 
 @lru_cache(maxsize=1)
 def _compiled():
-    """The patterns, compiled on the first scan (not at import: most commands read no question)."""
-    return ([(re.compile(p), build, valid) for p, build, valid in _DATE_FORMS],
-            [(re.compile(p), build) for p, build in _PERIOD_FORMS])
+    """The patterns, compiled on the first scan (not at import: most commands read no question).
+    A word boundary is also the edge of a Chinese, Japanese or Korean character, which runs on
+    without spaces ("2025/09/30時点")."""
+    return ([(re.compile(_cjk_edges(p)), build, valid) for p, build, valid in _DATE_FORMS],
+            [(re.compile(_cjk_edges(p)), build) for p, build in _PERIOD_FORMS])
+
+
+def _cjk_edges(pattern: str) -> str:
+    return pattern.replace(r"\b", rf"(?:\b|(?<=[{CJK}])|(?=[{CJK}]))")
 
 
 def _slash_date(a: int, b: int, year: int) -> Optional[date]:

@@ -33,7 +33,18 @@ _CJK_CHAR = re.compile(f"[{CJK}]")
 
 
 def name_forms(name: str) -> set[str]:
-    """The token sequences under which a name is matched."""
+    """The token sequences under which a name is matched; a title with a part in parentheses is
+    also matched without it ("Site activation time (Site Management)" is "site activation time")."""
+    bare = _PARENTHESES.sub(" ", name)
+    if bare != name and tokens(bare):
+        return _forms(name) | _forms(bare)
+    return _forms(name)
+
+
+_PARENTHESES = re.compile(r"\([^()]*\)")
+
+
+def _forms(name: str) -> set[str]:
     toks = tokens(name)
     forms = {" ".join(toks)} if toks else set()
     unversioned = list(toks)  # "Policy retention rate v1" is also "policy retention rate"
@@ -290,7 +301,8 @@ def _partial_matches(q: list[str], lookup: NameLookup) -> list[Match]:
     for i in range(len(q)):
         for j in range(i + 2, min(len(q), i + _PARTIAL_SPAN) + 1):
             span = q[i:j]
-            if span[0] in COMMON_WORDS or span[-1] in COMMON_WORDS or not all(t.isalpha() for t in span):
+            if span[0] in COMMON_WORDS or (span[-1] in COMMON_WORDS and span[-1] not in _NAME_ENDS) \
+                    or not all(t.isalpha() for t in span):
                 continue
             lists = [found for w in span if len(w) >= 4
                      for found in [lookup.forms_with_word(w, _PARTIAL_LIMIT + 1)] if len(found) <= _PARTIAL_LIMIT]
@@ -307,6 +319,10 @@ def _partial_matches(q: list[str], lookup: NameLookup) -> list[Match]:
                 if ids:
                     out.append(Match(i, j, ids, False, min(named) if len(named) == 1 else " ".join(span)))
     return out
+
+
+# common words that end many names all the same ("cycle time", "grace period")
+_NAME_ENDS = frozenset({"time", "period"})
 
 
 # a last word that only says what kind of record a name is, written or not: "billing

@@ -297,6 +297,26 @@ _ASKS_MODEL += _cjk("モデル", "模型", "모델")
 _ASKS_SOURCES += _cjk("ソース", "来源", "源表", "소스", "원천")
 
 
+# Greek (accents stripped, final sigma as σ), and French, Italian and Chinese forms met later
+_INJECTION += [
+    r"\b(?:αγνοησ\w*|ξεχασ\w*|παρακαμψ\w*)\b[^.?!;]{0,60}(?:κανον|οδηγι|περιορισμ)\w*",
+    r"\b(?:ακολουθησ\w*|εκτελεσ\w*)\b[^.?!;]{0,40}(?:οδηγι|εντολ)\w*",
+    r"\bignore\w*\b[^.?!]{0,40}\b(?:regle|consigne|regla|regol|rule)\w*",
+]
+_DEFINITION += [r"\bορισμ\w*", r"\bορι[zζ]\w*", r"\bυπολογι[zζ]\w*", r"\bισχυ\w*"]
+_INCLUDES += [r"\bπεριλαμβαν\w*", r"\bσυμπεριλαμβαν\w*", r"\bμετρα(?:νε|ει|ω)?\b", r"\bμετρ(?:ιουνται|ιεται)\b", r"\bεξαιρ\w*"]
+_INCLUDES += _cjk("算不算", "算进", "算入", "计不计入", "包不包括", "含不含")
+_LINEAGE_UP += [r"\bτροφοδοτ\w*", r"\bπηγ(?:η|εσ|ων)\b", r"\bπροελευσ\w*"]
+_LINEAGE_DOWN += [r"\bεπηρεα[zζ]\w*", r"\bκαταντη\b", r"\bσπα(?:ει|σει)\b"]
+_FRESHNESS += [r"\bενημερωθηκ\w*", r"\bτελευταια\s+ενημερωσ\w*", r"\bφορτωθηκ\w*",
+               r"\b(?:sont|est)\W+(?:ils|elles|il|elle)\s+a\s+jour\b", r"\ba\s+jour\s*\?",
+               r"\bdernier\s+(?:chargement|rafraichissement|import|run)\b"]
+_NUMERIC += [r"\bποσο\w*\b", r"\bποιο\s+ηταν\b", r"\bποια\s+ηταν\b", r"\bqual\s+e\s+stat[oa]\b", r"\bquali\s+sono\s+stat[ie]\b",
+             r"\bquanto\s+(?:e|ha)\b"]
+_ASKS_MODEL += [r"\bμοντελ\w*"]
+_ASKS_SOURCES += [r"\bπηγ(?:η|εσ|ων)\b"]
+
+
 def _alternation(patterns: list[str]) -> re.Pattern:
     """One compiled alternation of a cue list: a single search per kind of request."""
     return re.compile("|".join(f"(?:{p})" for p in patterns))
@@ -317,6 +337,11 @@ def is_injection(folded: str) -> bool:
     return _any(_INJECTION_RE, folded)
 
 
+# "if the table room_inventory changes": the subject's kind, not a question for models (the subject is
+# marked § in the text cues read)
+_TABLE_BESIDE_SUBJECT = re.compile(r"\b(?:tables?|tablas?|tabelle[n]?|tabel(?:len)?|tabelas?|tabulk[ay])\s+§|§\s+(?:tables?|tablas?|tabelle[n]?|tabel|tabelas?)\b")
+
+
 def cues(text: str) -> dict[str, bool]:
     """Which kinds of request the (entity- and date-blanked, folded) question carries."""
     return {
@@ -334,7 +359,7 @@ def cues(text: str) -> dict[str, bool]:
         "from_what": _any(_FROM_WHAT_RE, text),
         "drafts": _any(_DRAFTS_RE, text),
         "bare_what_is": _any(_BARE_WHAT_IS_RE, text),
-        "asks_model": _any(_ASKS_MODEL_RE, text),
+        "asks_model": _any(_ASKS_MODEL_RE, _TABLE_BESIDE_SUBJECT.sub(" ", text)),
         "asks_sources": _any(_ASKS_SOURCES_RE, text),
     }
 

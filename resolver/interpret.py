@@ -84,7 +84,11 @@ def read_words(question: str, spans: list[tuple[int, int]], index: NameLookup) -
     mentions.sort(key=lambda m: (-m.length, not m.exact, m.start))
     marked = _without_mentions(undated, mentions, mark=_MARK)
     rest = " ".join(t for t in marked.split(" ") if t != _MARK)  # no token is "§": tokens are [a-z0-9]...
-    versions = tuple(dict.fromkeys(m.group(1) for m in _VERSION.finditer(rest)))
+    # a version written as part of a name ("Revenue metric v1", "SAIDI v1" of "SAIDI (…) v1") still
+    # names that version, first in the order written
+    named_versions = [(m.start, v.group(1)) for m in mentions if " " in m.name
+                      for v in [_VERSION.fullmatch(m.name.rsplit(" ", 1)[1])] if v]
+    versions = tuple(dict.fromkeys([v for _, v in sorted(named_versions)] + [m.group(1) for m in _VERSION.finditer(rest)]))
     named = {w for m in mentions for w in words_of(m.name)}  # "count as churn": the subject again, not a topic
     return Words(mentions=tuple(mentions), version=versions[0] if versions else None, versions=versions,
                  topic=tuple(w for w in topic_words(rest) if w not in named), nodes=tuple(m.group(1) for m in _NODE.finditer(question)),

@@ -126,9 +126,9 @@ def quote(text: str, limit: int = 600) -> str:
 
 
 # a draft's sentence that keeps something as it is does not change it (row 5): "the major event day
-# exclusion would stay exactly as in v2" (en, de, fr, es, it, pt, nl, cs)
+# exclusion would stay exactly as in v2" (en, de, fr, es, it, pt, nl, cs); "stay date" is a noun
 _UNCHANGED = re.compile(
-    r"\b(?:stay|stays|remain|remains|unchanged|unaltered|no change|not change|as (?:today|before|now|in v\d+)|"
+    r"\b(?:stays?(?!\s+(?:date|dates|night|nights|length|period|duration)\b)|remain|remains|unchanged|unaltered|no change|not change|as (?:today|before|now|in v\d+)|"
     r"bleibt|bleiben|unverandert|reste|restent|inchange\w*|sigue|siguen|sin cambios?|resta|restano|invariat\w*|"
     r"permanece\w*|inalterad\w*|blijft|blijven|ongewijzigd|zustava\w*|beze zmen\w*|nezmen\w*)\b")
 

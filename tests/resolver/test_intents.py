@@ -78,3 +78,29 @@ def test_a_topic_in_chinese_japanese_or_korean_is_the_run_between_particles(ques
 
     reading = read_question(question, date(2026, 1, 1), EntityIndex.build([("churn", "metric.churn")]))
     assert (reading.intent, reading.topic) == ("definition_includes", topic)
+
+
+def test_a_version_written_as_part_of_a_name_is_still_the_version_asked_for():
+    from datetime import date
+
+    from resolver.entities import EntityIndex
+    from resolver.interpret import read_question
+
+    index = EntityIndex.build([("SAIDI (System Average Interruption Duration Index) v1", "metric.saidi"),
+                               ("Revenue metric v1", "metric.revenue"), ("model.x.fct_revenue.v2", "model.x.fct_revenue")])
+    assert read_question("What did SAIDI v1 say?", date(2026, 1, 1), index).versions == ["1"]
+    assert read_question("What changed between revenue metric v1 and v2?", date(2026, 1, 1), index).versions == ["1", "2"]
+    assert read_question("What feeds model.x.fct_revenue.v2?", date(2026, 1, 1), index).versions == []
+
+
+def test_a_table_word_beside_the_subject_names_its_kind_and_asks_for_no_models():
+    from datetime import date
+
+    from resolver.entities import EntityIndex
+    from resolver.interpret import read_question
+
+    index = EntityIndex.build([("room_inventory", "source.h.opera.room_inventory")])
+    kind = read_question("Si el equipo cambia la tabla room_inventory, ¿qué se rompe aguas abajo?", date(2026, 1, 1), index)
+    assert (kind.intent, kind.direction, kind.asks) == ("lineage", "downstream", [])
+    asked = read_question("Which models break if the room_inventory table changes?", date(2026, 1, 1), index)
+    assert asked.asks == ["model"]

@@ -633,3 +633,14 @@ def test_a_draft_in_japanese_changes_a_japanese_topic():
     assert shipping.behavior.value == "answer_with_conflict" and shipping.ids("conflict") == ["GMV.JA.D"]
     cancelled = ask([current, draft], "流通総額にキャンセルされた注文は含まれますか？")
     assert cancelled.behavior.value == "answer" and cancelled.ids("conflict") == []
+
+
+def test_a_stay_date_in_a_draft_is_a_noun_not_an_unchanged_item():
+    adr = rec("ADR.v1", entity_id="metric.adr", title="ADR", effective_from=date(2023, 1, 1),
+              body="ADR is room revenue divided by room nights sold. Resort fees are excluded.")
+    draft = rec("ADR.D", entity_id="metric.adr", title="ADR v2 proposal", entity_type="draft", status="draft",
+                authority="non_authoritative", effective_from=date(2026, 9, 1),
+                body="Proposed change: include mandatory resort fees in ADR room revenue, from stay date 2026-09-01. "
+                     "Everything else would stay as in ADR v1.")
+    asked = ask([adr, draft], "Does ADR include resort fees?")
+    assert asked.behavior.value == "answer_with_conflict" and asked.ids("conflict") == ["ADR.D"]
