@@ -34,11 +34,17 @@ _CJK_CHAR = re.compile(f"[{CJK}]")
 
 def name_forms(name: str) -> set[str]:
     """The token sequences under which a name is matched; a title with a part in parentheses is
-    also matched without it ("Site activation time (Site Management)" is "site activation time")."""
+    also matched without it ("Site activation time (Site Management)" is "site activation time"),
+    and a title with a colon by either side of it."""
     bare = _PARENTHESES.sub(" ", name)
-    if bare != name and tokens(bare):
-        return _forms(name) | _forms(bare)
-    return _forms(name)
+    forms = _forms(name) | (_forms(bare) if bare != name and tokens(bare) else set())
+    # "Portfolio Steering Committee memo 2026-04: ONC-417 rescue plan" is also "ONC-417 rescue plan"
+    # (each side of a title's colon, of three words or more)
+    if ": " in bare:
+        for part in bare.split(": "):
+            if len(tokens(part)) >= 3:
+                forms |= _forms(part)
+    return forms
 
 
 _PARENTHESES = re.compile(r"\([^()]*\)")
@@ -100,8 +106,14 @@ class Match:
 
 def typo_words(form: str) -> list[str]:
     """Words of a name form that a typo may be tolerated in: plain words of four letters or more
-    (identifiers such as model.shop.fct_orders are matched only as written)."""
-    return [w for w in form.split(" ") if len(w) >= 4 and w.isalpha()]
+    (identifiers such as model.shop.fct_orders are matched only as written); and for a name ending in
+    Chinese, Japanese or Korean characters, its last two ("ル率" of "出品者キャンセル率"), by which a
+    name's shorter tail is found (_cjk_tail_matches)."""
+    words_ = form.split(" ")
+    found = [w for w in words_ if len(w) >= 4 and w.isalpha()]
+    if len(words_) >= 3 and all(_CJK_CHAR.fullmatch(w) for w in words_[-2:]):
+        found.append(words_[-2] + words_[-1])
+    return found
 
 
 class NameLookup(Protocol):
@@ -212,6 +224,7 @@ def find_matches(q: list[str], lookup: NameLookup) -> list[Match]:
              for i, j in spans[form]]
     covered = {k for m in found for k in range(m.start, m.end)}
     found += _compound_matches(q, covered, lookup)
+    found += _cjk_tail_matches(q, covered, lookup)
     found += _partial_matches(q, lookup)
     found += _measure_matches(spans, {m.name for m in found}, lookup)
     found = _with_head_matches(q, found, lookup)
@@ -393,6 +406,36 @@ def _one_word_left_out(name: list[str], span: list[str]) -> bool:
 
 _DEFINITION_HEADS = ("definitionen", "definition", "definisjonen", "definisjon", "definitie", "definicja", "definice",
                      "maaritelma", "definicio")
+
+
+def _cjk_tail_matches(q: list[str], covered: set[int], lookup: NameLookup) -> list[Match]:
+    """A run of Chinese, Japanese or Korean characters that ends longer names ("キャンセル率" of
+    "出品者キャンセル率" and "購入者キャンセル率"), where no name is written whole: not exact, and
+    ambiguous when it ends the names of several entities (row 13)."""
+    out: list[Match] = []
+    j = len(q)
+    while j >= 2:
+        if not (_CJK_CHAR.fullmatch(q[j - 1]) and _CJK_CHAR.fullmatch(q[j - 2])) or j - 1 in covered:
+            j -= 1
+            continue
+        forms = lookup.forms_with_word(q[j - 2] + q[j - 1], _PARTIAL_LIMIT)
+        best = None
+        i = j - 2
+        while i >= 0 and _CJK_CHAR.fullmatch(q[i]) and i not in covered:
+            tail = " " + " ".join(q[i:j])
+            longer = [f for f in forms if f.endswith(tail)]
+            if not longer:
+                break
+            best = (i, longer)
+            i -= 1
+        if best is not None:
+            ids = frozenset(eid for found in lookup.forms(best[1]).values() for eid in found)
+            if ids:
+                out.append(Match(best[0], j, ids, False, " ".join(q[best[0]:j])))
+            j = best[0]
+        else:
+            j -= 1
+    return out
 
 
 def _compound_matches(q: list[str], covered: set[int], lookup: NameLookup) -> list[Match]:
