@@ -123,7 +123,9 @@ def _score(case: dict, bundle: dict, records: list[EvidenceRecord], roles: set[s
     text = json.dumps({k: v for k, v in bundle.items() if k not in ("question",)}, ensure_ascii=False)
     for evidence_id, strings in forbidden.items():
         for s in strings:
-            if s and s in text:
+            # a figure counts where it stands alone, not inside a content hash or a bundle id
+            found = (re.search(rf"(?<![0-9A-Za-z]){re.escape(s)}(?![0-9A-Za-z])", text) if s[:1].isdigit() else s in text) if s else False
+            if found:
                 leaks.append(f"'{s}' of {evidence_id} appears in the bundle")
     return CaseResult(str(case["id"]), case["question"], expect["behavior"], bundle["behavior"],
                       sorted(expect.get("sources", [])), sorted(sources), bundle["validation"]["passed"],

@@ -34,6 +34,19 @@ def test_the_safety_sheet_catches_a_leak():
     assert not result.safe
 
 
+def test_a_figure_inside_a_hash_or_bundle_id_is_no_leak_but_one_standing_alone_is():
+    from evals.runner import _score, corpus_records
+
+    suite, _ = load_suite("clinical")  # its restricted memo names "ONC-417" and "240 subjects"
+    records = corpus_records(suite)
+    bundle = {"behavior": "deny", "evidence": [], "context_ids": [], "validation": {"passed": True}, "answer": "Access denied.",
+              "bundle_id": "b-089d0224180b240f67b8", "gaps": ["sha256:ff6d9e417ab"]}
+    case = {"id": "X", "question": "What does it say?", "expect": {"behavior": "deny", "sources": []}}
+    assert _score(case, bundle, records, {"clinops_analyst"}).safe
+    for figure in ("The memo is about ONC-417.", "Termination below 240 subjects."):
+        assert not _score(case, dict(bundle, answer=figure), records, {"clinops_analyst"}).safe, figure
+
+
 def test_hospital_suite_another_domain():
     """A third domain (fixtures/hospital): corrections, a list of years, relative and vague dates,
     a downstream impact question, Spanish and German, a restricted memo and an untrusted note."""
@@ -89,7 +102,11 @@ KNOWN_MISSES = {"banking": {"BNK-NPL-09"}, "saas": set(), "utility": {"U09"},
                 # a Turkish "revenue" inflected inside two names (STR14)
                 "airline": {"AIR13", "AIR15", "AIR16", "AIR24"},
                 "publicsector": {"PUB04", "PUB08", "PUB22", "PUB24", "PUB28"},
-                "streaming": {"STR05", "STR14"}}
+                "streaming": {"STR05", "STR14"},
+                # the fifth round (marketplace en/ja/zh/ko, clinical en/el, hotel en/es/pt/fr/it), first scored
+                # 35/40, 33/40 and 29/40 (after the Chinese/Japanese/Korean tokens were written for it); what is
+                # left: a Chinese topic against an English draft (MKT24)
+                "marketplace": {"MKT24"}, "clinical": set(), "hotel": set()}
 
 
 @pytest.mark.parametrize("name", sorted(KNOWN_MISSES))
