@@ -6,6 +6,7 @@ name already blanked out, so an entity called "Model Risk" does not make a quest
 from __future__ import annotations
 
 import re
+from typing import Optional
 
 from resolver.text import CJK, words
 
@@ -121,7 +122,7 @@ _LINEAGE_UP = [
     r"\bwoher\b", r"\bwovon\b", r"\bworauf\b", r"\bworaus\b", r"\bz\s+ceho\b",
     # "where does the data of X come from" in es, fr, it, pt
     r"\bde\s+donde\s+(?:vienen|viene|proceden?|salen|sale)\b", r"\bd\W?ou\s+(?:viennent|vient|proviennent|provient)\b",
-    r"\bda\s+dove\s+(?:vengono|viene|provengono|proviene)\b", r"\bde\s+onde\s+(?:vem|veem|vêm|provem|provêm)\b", r"\bbasier\w*\s+auf\b", r"\bde\s+(?:que|quoi|cosa|quien)\s+(?:depend|dipend)\w*\b",
+    r"\bda\s+dove\s+(?:vengono|viene|provengono|proviene)\b", r"\bde\s+onde\s+(?:vem|veem|provem)\b", r"\bbasier\w*\s+auf\b", r"\bde\s+(?:que|quoi|cosa|quien)\s+(?:depend|dipend)\w*\b",
     r"\bda\s+cosa\s+dipend\w*\b",
     r"\ba\s+monte\b", r"\baguas\s+arriba\b", r"\ben\s+amont\b", r"\ba\s+montante\b", r"\bsorgent[ei]\b",
     r"\bfuentes?\b", r"\bproviene\w*\b", r"\bfont[ei]\b", r"\bderiva\w*\b", r"\bbron\w*\b", r"\bgevoed\b",
@@ -221,22 +222,22 @@ _BARE_WHAT_IS_RE = re.compile(
 # Danish, Norwegian, Finnish, Hungarian, Romanian, Turkish, Russian, Ukrainian (accents folded, й to и)
 _INJECTION += [
     r"\b(?:ignorer|glem|ignoroi|unohda|ohita|hagyja\s+figyelmen\s+kivul|hagyd\s+figyelmen\s+kivul|felejtsd|ignorati|uitati|"
-    r"gormezden\s+gel|unut|игнорируи\w*|забудь\w*|проигнорируи\w*|ігноруи\w*)\b[^.?!]{0,60}(?:regl|instruks|instrukt|ohje|saanto|"
-    r"saannot|szabaly|utasitas|regul|instructiun|kural|talimat|правил|инструкц|інструкц)\w*",
-    r"\b(?:administratormodus|administratortilstand|yllapitotila|adminisztrator\s+mod\w*|modul\s+administrator|yonetici\s+mod\w*|"
-    r"режим\w*\s+администратор\w*|режим\w*\s+адміністратор\w*)\b",
-    r"\b(?:executati|executa|urmati|urmeaza|folg|kovesse|noudata|uygula|выполни\w*|следуи\w*|виконаи\w*)\b[^.?!]{0,40}"
-    r"(?:instruks|instrukt|ohje|utasitas|instructiun|talimat|инструкц|інструкц)\w*",
-    r"\b(?:ikke\s+har\s+(?:adgang|tilgang)|nincs\s+jogosultsag\w*|ei\s+ole\s+oikeu\w*|nu\s+am\s+acces|yetkim\s+olmayan|"
-    r"нет\s+доступа|немає\s+доступу)",
-    r"(?:у\s+меня\s+есть\s+доступ|в\s+мене\s+є\s+доступ|\bjeg\s+har\s+(?:adgang|tilgang)\b|\bminulla\s+on\s+oikeus\b|"
-    r"\bvan\s+jogosultsagom\b|\berisimim\s+var\b)",
+    r"gormezden\s+gel|unut)\b[^.?!]{0,60}(?:regl|instruks|instrukt|ohje|saanto|saannot|szabaly|utasitas|regul|instructiun|kural|talimat)\w*",
+    r"\b(?:игнорируи\w*|забудь\w*|проигнорируи\w*|ігноруи\w*)[^.?!]{0,60}(?:правил|инструкц|інструкц)\w*",
+    r"\b(?:administratormodus|administratortilstand|yllapitotila|adminisztrator\s+mod\w*|modul\s+administrator|yonetici\s+mod\w*)\b",
+    r"\bрежим\w*\s+(?:администратор|адміністратор)\w*",
+    r"\b(?:executati|executa|urmati|urmeaza|folg|kovesse|noudata|uygula)\b[^.?!]{0,40}(?:instruks|instrukt|ohje|utasitas|instructiun|talimat)\w*",
+    r"\b(?:выполни\w*|следуи\w*|виконаи\w*)[^.?!]{0,40}(?:инструкц|інструкц)\w*",
+    r"\b(?:ikke\s+har\s+(?:adgang|tilgang)|nincs\s+jogosultsag\w*|ei\s+ole\s+oikeu\w*|nu\s+am\s+acces|yetkim\s+olmayan)",
+    r"(?:нет\s+доступа|немає\s+доступу|у\s+меня\s+есть\s+доступ|в\s+мене\s+є\s+доступ)",
+    r"\b(?:jeg\s+har\s+(?:adgang|tilgang)|minulla\s+on\s+oikeus|van\s+jogosultsagom|erisimim\s+var)\b",
     # the object first ("kurallarını görmezden gel", "a szabályokat hagyd figyelmen kívül", "ohjeet unohda")
-    r"\b(?:kural|talimat|szabaly|utasitas|ohje|saanno|правил|инструкц|інструкц)\w*[^.?!]{0,30}(?:gormezden\s+gel|unut|figyelmen\s+kivul|"
-    r"unohda|ohita|игнорир\w*|ігнору\w*|забуд\w*)",
+    r"\b(?:kural|talimat|szabaly|utasitas|ohje|saanno)\w*[^.?!]{0,30}(?:gormezden\s+gel|unut|figyelmen\s+kivul|unohda|ohita)",
+    r"\b(?:правил|инструкц|інструкц)\w*[^.?!]{0,30}(?:игнорир\w*|ігнору\w*|забуд\w*)",
     # reveal what is confidential
-    r"\b(?:vis|visa|nayta|mutasd|mutassa|arata|aratati|goster|покажи\w*|раскрои\w*|покажіть|покажи)\b[^.?!]{0,60}(?:fortrolig|"
-    r"konfidentiel|hemmelig|luottamuksell|salai|bizalmas|titkos|confidential|secret|gizli|конфиденциал|секрет|конфіденційн|таємн)\w*",
+    r"\b(?:vis|visa|nayta|mutasd|mutassa|arata|aratati|goster)\b[^.?!]{0,60}(?:fortrolig|konfidentiel|hemmelig|luottamuksell|salai|"
+    r"bizalmas|titkos|confidential|secret|gizli)\w*",
+    r"\b(?:покажи\w*|раскрои\w*|покажіть)[^.?!]{0,60}(?:конфиденциал|секрет|конфіденційн|таємн)\w*",
 ]
 _NUMERIC += [
     r"\bhvor\s+(?:meget|mye|mange|hoj|hoy)\b", r"\bpaljonko\b", r"\bkuinka\s+(?:paljon|monta|suuri)\b", r"\bmennyi\w*\b",
@@ -317,20 +318,40 @@ _ASKS_MODEL += [r"\bμοντελ\w*"]
 _ASKS_SOURCES += [r"\bπηγ(?:η|εσ|ων)\b"]
 
 
-def _alternation(patterns: list[str]) -> re.Pattern:
-    """One compiled alternation of a cue list: a single search per kind of request."""
-    return re.compile("|".join(f"(?:{p})" for p in patterns))
+class _Cues:
+    """A cue list compiled as two alternations: the patterns in ASCII (Latin scripts, accents folded)
+    and the others (Cyrillic, Greek, Chinese, Japanese, Korean). One alternation mixing both is
+    several times slower than the two apart, and a question that folds to ASCII needs only the first."""
+
+    def __init__(self, patterns: list[str]):
+        self._ascii = re.compile("|".join(f"(?:{p})" for p in patterns if p.isascii()) or "(?!)")
+        self._other = re.compile("|".join(f"(?:{p})" for p in patterns if not p.isascii()) or "(?!)")
+
+    def search(self, text: str, ascii_only: Optional[bool] = None) -> Optional[re.Match]:
+        """ascii_only: whether the text is ASCII but for the name marker §, when the caller knows."""
+        if ascii_only is None:
+            ascii_only = text.isascii()
+        return self._ascii.search(text) or (None if ascii_only else self._other.search(text))
+
+    def sub(self, repl: str, text: str) -> str:
+        text = self._ascii.sub(repl, text)
+        return text if text.isascii() else self._other.sub(repl, text)
 
 
-_NOW_RE = re.compile("|".join(_NOW))
+def _alternation(patterns: list[str]) -> _Cues:
+    """One compiled cue list: a single search (or two) per kind of request."""
+    return _Cues(patterns)
+
+
+_NOW_RE = _Cues(_NOW)
 _INJECTION_RE, _NUMERIC_RE, _DEFINITION_RE, _CURRENT_RE, _CURRENT_UNDATED_RE, _INCLUDES_RE, _LINEAGE_UP_RE, \
     _LINEAGE_DOWN_RE, _FRESHNESS_RE, _HISTORY_RE, _ASKS_MODEL_RE, _ASKS_SOURCES_RE = map(_alternation, (
         _INJECTION, _NUMERIC, _DEFINITION, _CURRENT, _CURRENT_UNDATED, _INCLUDES, _LINEAGE_UP, _LINEAGE_DOWN, _FRESHNESS,
         _HISTORY, _ASKS_MODEL, _ASKS_SOURCES))
 
 
-def _any(pattern: re.Pattern, text: str) -> bool:
-    return pattern.search(text) is not None
+def _any(pattern, text: str, ascii_only: Optional[bool] = None) -> bool:
+    return (pattern.search(text) if ascii_only is None else pattern.search(text, ascii_only)) is not None
 
 
 def is_injection(folded: str) -> bool:
@@ -344,23 +365,24 @@ _TABLE_BESIDE_SUBJECT = re.compile(r"\b(?:tables?|tablas?|tabelle[n]?|tabel(?:le
 
 def cues(text: str) -> dict[str, bool]:
     """Which kinds of request the (entity- and date-blanked, folded) question carries."""
+    plain = text.isascii() or text.replace("§", "").isascii()  # no cue pattern holds the name marker §
     return {
-        "numeric": _any(_NUMERIC_RE, text),
-        "definition": _any(_DEFINITION_RE, text),
-        "current": _any(_CURRENT_RE, text),
-        "current_undated": _any(_CURRENT_UNDATED_RE, text),
-        "includes": _any(_INCLUDES_RE, text),
-        "upstream": _any(_LINEAGE_UP_RE, text),
-        "downstream": _any(_LINEAGE_DOWN_RE, text),
-        "freshness": _any(_FRESHNESS_RE, text),
-        "history": _any(_HISTORY_RE, text),
+        "numeric": _any(_NUMERIC_RE, text, plain),
+        "definition": _any(_DEFINITION_RE, text, plain),
+        "current": _any(_CURRENT_RE, text, plain),
+        "current_undated": _any(_CURRENT_UNDATED_RE, text, plain),
+        "includes": _any(_INCLUDES_RE, text, plain),
+        "upstream": _any(_LINEAGE_UP_RE, text, plain),
+        "downstream": _any(_LINEAGE_DOWN_RE, text, plain),
+        "freshness": _any(_FRESHNESS_RE, text, plain),
+        "history": _any(_HISTORY_RE, text, plain),
         # "what is X computed from", "z čeho se počítá X", "woraus wird X berechnet": lineage, though a
         # definition word ("počítá", "berechnet") is there too
         "from_what": _any(_FROM_WHAT_RE, text),
         "drafts": _any(_DRAFTS_RE, text),
         "bare_what_is": _any(_BARE_WHAT_IS_RE, text),
-        "asks_model": _any(_ASKS_MODEL_RE, _TABLE_BESIDE_SUBJECT.sub(" ", text)),
-        "asks_sources": _any(_ASKS_SOURCES_RE, text),
+        "asks_model": _any(_ASKS_MODEL_RE, _TABLE_BESIDE_SUBJECT.sub(" ", text), plain),
+        "asks_sources": _any(_ASKS_SOURCES_RE, text, plain),
     }
 
 
