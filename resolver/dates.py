@@ -15,7 +15,7 @@ from functools import lru_cache
 from datetime import date, timedelta
 from typing import Optional
 
-from resolver.text import CJK, fold
+from resolver.text import CJK, fold, question_sentence
 
 
 @dataclass(frozen=True)
@@ -81,6 +81,13 @@ _MONTHS = {
     **{stem + ending: n for n, stem in enumerate(("tammikuu", "helmikuu", "maaliskuu", "huhtikuu", "toukokuu", "kesakuu",
                                                   "heinakuu", "elokuu", "syyskuu", "lokakuu", "marraskuu", "joulukuu"), 1)
        for ending in ("", "ta", "n", "ssa")},
+    # Indonesian/Malay (the rest as Dutch or English)
+    "maret": 3, "agustus": 8, "nopember": 11,
+    # Arabic (hamza folded away: أبريل -> ابريل) and Hindi
+    "يناير": 1, "فبراير": 2, "مارس": 3, "ابريل": 4, "مايو": 5, "يونيو": 6, "يوليو": 7, "اغسطس": 8, "سبتمبر": 9,
+    "اكتوبر": 10, "نوفمبر": 11, "ديسمبر": 12,
+    "जनवरी": 1, "फरवरी": 2, "मार्च": 3, "अप्रैल": 4, "मई": 5, "जून": 6, "जुलाई": 7, "अगस्त": 8, "सितंबर": 9, "सितम्बर": 9,
+    "अक्टूबर": 10, "अक्तूबर": 10, "नवंबर": 11, "नवम्बर": 11, "दिसंबर": 12, "दिसम्बर": 12,
     # Greek (accents stripped, final sigma as σ): genitive ("30 Ιουνίου 2025") and nominative
     **{form: n for n, forms in enumerate((
         "ιανουαριου ιανουαριοσ", "φεβρουαριου φεβρουαριοσ", "μαρτιου μαρτιοσ", "απριλιου απριλιοσ", "μαιου μαιοσ",
@@ -256,11 +263,11 @@ def _iso_week(year: int, week: int) -> Optional[Period]:
 # "between Q1 and Q3 2025", "January to March 2025", "H1 and H2 2025". Each period before it
 # takes that year (the lookahead reads it).
 _RANGE_SEP = (r"\s*(?:to|until|till|through|thru|and|do|az|a|au|al|bis|tot|ate|hasta(?:\s+el)?|jusqu\W?(?:au|a)|fino\s+al?|-|–|"
-              r"til|pana\s+la|по|до|-?\s*ig|から|至|到|~|〜|부터)\s*"
+              r"til|pana\s+la|по|до|-?\s*ig|から|至|到|~|〜|부터|sampai(?:\s+dengan)?|hingga|den|إلى|الى|حتى|से)\s*"
               # Turkish "1 Ekim 2025'ten 31 Mart 2026'ya kadar", Hungarian "január 1-től március 31-ig"
               r"|\W?(?:ten|tan|den|dan)\s+|-?tol\s+")
 # "du D1 au D2", "del D1 al D2", "de D1 a D2", "dal D1 al D2": these separators make a range only after a "from"
-_FROM_WORD = r"\b(?:from|du|del|de|desde|dal|dalla|dall|da|vom|von|van|od|fra|fran|de\s+la|с|з|від)\s+$"
+_FROM_WORD = r"\b(?:from|du|del|de|desde|dal|dalla|dall|da|vom|von|van|od|fra|fran|de\s+la|с|з|від|dari|tu|من)\s+$"
 # between two periods of a list ("2024 and 2025", "Q1, Q2 and Q3 2025"): a comma, or "and" in
 # English, Spanish, German, French, Italian/Portuguese, Dutch, Czech
 _LIST_SEP = r"\s*(?:,\s*(?:and\s+)?|&|and|y|und|et|e|en|a)\s*"
@@ -300,6 +307,12 @@ _PERIOD_FORMS = [
      lambda m, as_of: _quarter(int(m[2]), _ORDINALS[m[1]])),
     (rf"\b{_Y}\.?\s+({_ORDINAL_RE})\s+(?:{_QUARTER_WORDS})", lambda m, as_of: _quarter(int(m[1]), _ORDINALS[m[2]])),
     (rf"\b{_Y}\.?\s+({_ORDINAL_RE})\s+(?:{_HALF_WORDS})", lambda m, as_of: _half(int(m[1]), _ORDINALS[m[2]])),
+    (rf"(?:الربع|ربع)\s+(الاول|الثاني|الثالث|الرابع)\s+(?:من\s+)?(?:عام\s+|سنة\s+)?{_Y}",
+     lambda m, as_of: _quarter(int(m[2]), {"الاول": 1, "الثاني": 2, "الثالث": 3, "الرابع": 4}[m[1]])),
+    (rf"\b(?:kuartal|triwulan)\s+(pertama|kedua|ketiga|keempat|[1-4]|i{{1,3}}|iv)\s+(?:tahun\s+)?{_Y}\b",
+     lambda m, as_of: _quarter(int(m[2]), {"pertama": 1, "kedua": 2, "ketiga": 3, "keempat": 4, "i": 1, "ii": 2, "iii": 3, "iv": 4}.get(m[1]) or int(m[1]))),
+    (rf"\bquy\s+([1-4]|i{{1,3}}|iv)\s+(?:nam\s+)?{_Y}\b",
+     lambda m, as_of: _quarter(int(m[2]), {"i": 1, "ii": 2, "iii": 3, "iv": 4}.get(m[1]) or int(m[1]))),
     # a "third half" is no half: _half refuses it and the text is reported as not read
     (rf"\b({_ORDINAL_RE})\s+(?:{_HALF_WORDS})\s+{_OF_YEAR}{_Y}\b", lambda m, as_of: _half(int(m[2]), _ORDINALS[m[1]])),
     # a quarter, half or month "of last year", "this year", "next year"
@@ -329,17 +342,17 @@ _PERIOD_FORMS = [
     (r"\b(?:last|previous|prior)\s+(?:(?:fiscal|financial)\s+)?year\b|\bloni\b|\blonsk\w*\b|\bminul\w*\s+rok\w*\b"
      r"|\bletzte[snm]?\s+jahr\w*|\bvorjahr\w*|\bvorig\s+jaar\b|\bvorige\s+jaar\b|\bannee\s+derniere\b"
      r"|\bano\s+pasado\b|\banno\s+scorso\b|\bano\s+passado\b|\b(?:w\s+)?(?:zeszlym|ubieglym|poprzednim)\s+roku\b"
-     r"|\bforra\s+aret\b|\bifjol\b",
+     r"|\bforra\s+aret\b|\bifjol\b|\btahun\s+lalu\b|\bnam\s+ngoai\b|\bnam\s+truoc\b|العام\s+الماضي|السنة\s+الماضية|पिछले\s+साल",
      lambda m, as_of: _year(as_of.year - 1)),
     (r"\b(?:this|current)\s+(?:(?:fiscal|financial)\s+)?year\b|\bletos\w*\b|\btento\s+rok\b|\bdieses\s+jahr\b|\bdit\s+jaar\b"
      r"|\bcette\s+annee\b|\beste\s+ano\b|\bquest\W?anno\b", lambda m, as_of: _year(as_of.year)),
     (r"\b(?:last|previous|prior)\s+quarter\b|\bminul\w*\s+ctvrtleti\b|\bletzte[snm]?\s+quartal\b|\bvorquartal\b"
      r"|\bvorig\s+kwartaal\b|\btrimestre\s+(?:dernier|pasado|scorso|passado)\b|\bdernier\s+trimestre\b"
-     r"|\b(?:zeszlym|ubieglym|poprzednim)\s+kwartale\b|\bforra\s+kvartalet\b",
+     r"|\b(?:zeszlym|ubieglym|poprzednim)\s+kwartale\b|\bforra\s+kvartalet\b|\bkuartal\s+lalu\b|\bquy\s+truoc\b|الربع\s+الماضي|पिछली\s+तिमाही",
      lambda m, as_of: _previous_quarter(as_of)),
     (r"\b(?:last|previous|prior)\s+month\b|\bminul\w*\s+mesic\w*\b|\bletzte[snm]?\s+monat\b|\bvormonat\b"
      r"|\bvorige\s+maand\b|\bmois\s+dernier\b|\bmes\s+(?:pasado|passado)\b|\bmese\s+scorso\b"
-     r"|\b(?:zeszlym|ubieglym|poprzednim)\s+miesiacu\b|\bforra\s+manaden\b",
+     r"|\b(?:zeszlym|ubieglym|poprzednim)\s+miesiacu\b|\bforra\s+manaden\b|\bbulan\s+lalu\b|\bthang\s+truoc\b|الشهر\s+الماضي|पिछले\s+महीने",
      lambda m, as_of: _previous_month(as_of)),
     (rf"\b(?:in|during|for|v|ve)\s+({_MONTH_RE})\b(?!\s+\d)",
      lambda m, as_of: _month(_last_past_month(_MONTHS[m[1]], as_of), _MONTHS[m[1]])),
@@ -425,6 +438,8 @@ _DATE_FORMS = [
      lambda m, as_of: _safe_date(int(m[1]), int(m[2]), int(m[3])), _ABSOLUTE),
     (r"((?:19|20)\d{2})\s*\u5e74\s*(\d{1,2})\s*\u6708\s*(\d{1,2})\s*\u65e5",  # 2025年6月30日
      lambda m, as_of: _safe_date(int(m[1]), int(m[2]), int(m[3])), _ABSOLUTE),
+    (r"\b(?:ngay\s+)?(\d{1,2})\s+thang\s+(\d{1,2})\s*(?:nam\s+|,\s*)?((?:19|20)\d{2})\b",  # ngày 30 tháng 6 năm 2025
+     lambda m, as_of: _safe_date(int(m[3]), int(m[2]), int(m[1])), _ABSOLUTE),
     (r"((?:19|20)\d{2})\s*년\s*(\d{1,2})\s*월\s*(\d{1,2})\s*일",  # 2025년 6월 30일
      lambda m, as_of: _safe_date(int(m[1]), int(m[2]), int(m[3])), _ABSOLUTE),
     # yesterday and today in Japanese, Chinese, Korean
@@ -447,13 +462,13 @@ _DATE_FORMS = [
     (rf"\b(?:as\s+of|on|for)\s+the\s+(\d{{1,2}})(?:st|nd|rd|th)\b(?!\s*(?:of\s+)?(?:{_MONTH_RE}|quarter|week|day|month|year|half)\b)",
      lambda m, as_of: _last_day_of_month_numbered(int(m[1]), as_of), lambda m, build: 1 <= int(m[1]) <= 31),
     (r"\b(?:today|dnes|dnesni\w*|heute|vandaag|aujourd\W?hui|hoy|oggi|hoje|dzisiaj|dzis|idag|i\s+dag|tanaan|astazi|azi|bugun|"
-     r"сегодня|сьогодні|σημερα)\b", lambda m, as_of: as_of, _ALWAYS),
+     r"сегодня|сьогодні|σημερα|hari\s+ini|hom\s+nay|اليوم|आज)\b", lambda m, as_of: as_of, _ALWAYS),
     # French "hier" only in a French question: it is "here" in German and Dutch
     (r"\bhier\b", lambda m, as_of: as_of - timedelta(days=1), lambda m, build: True if _is_french(m.string) else None),
     (r"\b(?:the\s+day\s+before\s+yesterday|anteontem|anteayer|antier|altro\s*ieri|l\W?altroieri|avant\W?hier|vorgestern|"
      r"eergisteren|predevcirem|przedwczoraj|i\s+forgars|i\s+forgar|toissapaivana|tegnapelott|alaltaieri|позавчера|позавчора|"
-     r"προχθεσ|προχτεσ)\b", lambda m, as_of: as_of - timedelta(days=2), _ALWAYS),
-    (r"\b(?:yesterday|vcera|vcerejsi\w*|gestern|gisteren|ayer|ieri|ontem|wczoraj|igar|i\s+gar|eilen|tegnap|dun|вчера|вчора|χθεσ|χτεσ)\b",
+     r"προχθεσ|προχτεσ|kemarin\s+lusa|hom\s+kia|اول\s+امس)\b", lambda m, as_of: as_of - timedelta(days=2), _ALWAYS),
+    (r"\b(?:yesterday|vcera|vcerejsi\w*|gestern|gisteren|ayer|ieri|ontem|wczoraj|igar|i\s+gar|eilen|tegnap|dun|вчера|вчора|χθεσ|χτεσ|kemarin|hom\s+qua|امس|البارحة)\b",
      lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     (r"\b(?:tomorrow|zitra|demain|domani|amanha)\b", lambda m, as_of: as_of + timedelta(days=1), _ALWAYS),
     (rf"\b(\d{{1,3}}|{_COUNT_RE})\s+(day|week|month|year)s?\s+ago\b", lambda m, as_of: _ago(_count(m[1]), m[2], as_of), _ALWAYS),
@@ -687,22 +702,14 @@ def scan_time(text: str) -> TimeScan:
                     qualifiers, unreadable, folded)
 
 
-# the end of a sentence: . ! ? after a word (not a day number "30." or an abbreviation "pr."), before a capital
-_SENTENCE_END = re.compile(r"(?:(?<=[^\W\d_]{3}[.!?])|(?<=\d{3}[.!?])|(?<=[?!]))\s+(?=[^\W\d_])")
-
-
 def _in_the_question(text: str, points: list["_Found"], periods: list["_Found"]):
     """In a request of several sentences with one question among them ("We are reproducing a report
     issued at the start of October 2025. How were block hours defined on 30 September 2025?"), the
     dates of the other sentences are its context: only the question's dates are read, when it has one."""
-    ends = [m.start() for m in _SENTENCE_END.finditer(text) if text[m.start() - 1] in ".!?" and text[m.end()].isupper()]
-    if not ends:
+    asked = question_sentence(text)
+    if asked is None:
         return points, periods
-    bounds = [0, *ends, len(text)]
-    asked = [(a, b) for a, b in zip(bounds, bounds[1:]) if text[a:b].rstrip().endswith("?")]
-    if len(asked) != 1:
-        return points, periods
-    start, end = (len(fold(text[:i])) for i in asked[0])  # positions in the folded text
+    start, end = (len(fold(text[:i])) for i in asked)  # positions in the folded text
 
     def inside(found: "_Found") -> bool:
         return start <= found.start and found.end <= end

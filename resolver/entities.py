@@ -38,6 +38,7 @@ def name_forms(name: str) -> set[str]:
     and a title with a colon by either side of it."""
     bare = _PARENTHESES.sub(" ", name)
     forms = _forms(name) | (_forms(bare) if bare != name and tokens(bare) else set())
+    forms |= {" ".join(tokens(short)) for short in _dbt_short_names(name)}  # as written only: "fct attrition" would head "attrition"
     # "Portfolio Steering Committee memo 2026-04: ONC-417 rescue plan" is also "ONC-417 rescue plan"
     # (each side of a title's colon, of three words or more)
     if ": " in bare:
@@ -48,6 +49,27 @@ def name_forms(name: str) -> set[str]:
 
 
 _PARENTHESES = re.compile(r"\([^()]*\)")
+_DBT_ID = re.compile(r"^(model|seed|snapshot|source)\.[\w-]+\.([\w.-]+)$")
+_VERSION_SEGMENT = re.compile(r"^v\d+$")
+
+
+def _dbt_short_names(name: str) -> list[str]:
+    """What people call a dbt node whose unique id is the name: a model by its name ("fct_orders" of
+    model.shop.fct_orders, of model.shop.fct_orders.v2 too), a source by its source and table
+    ("hospital.bed_census") and by a table name that is an identifier ("bed_census", not "orders":
+    a plain word stays a word)."""
+    m = _DBT_ID.match(name.strip().lower())
+    if m is None:
+        return []
+    parts = [p for p in m[2].split(".") if p]
+    if m[1] == "source":
+        if len(parts) < 2:
+            return []
+        table = parts[-1]
+        return [f"{parts[-2]}.{table}"] + ([table] if not table.isalpha() else [])
+    while len(parts) > 1 and _VERSION_SEGMENT.match(parts[-1]):
+        parts.pop()
+    return [parts[-1]] if parts and not parts[-1].isalpha() else []
 
 
 def _forms(name: str) -> set[str]:

@@ -182,7 +182,9 @@ _HISTORY = [
 ]
 # "source tables" ask for sources, not models ("¿qué tablas de origen alimentan X?")
 _SOURCE_TABLE = r"(?!\s+(?:de\s+|di\s+)?(?:origen|fuente|origem|origine|sorgente|bron))"
-_ASKS_MODEL = [r"\bmodels?\b", r"\bdbt\b", r"(?<!source\s)(?<!raw\s)\btables?\b", r"\bmodel\w*\b", r"\btabulk\w*\b",
+_ASKS_MODEL = [r"\bmodels?\b", r"\bdbt\b", r"\bmodel\w*\b"]
+# a table asks for models only in a lineage question ("which tables feed X"; not "we recompute an old table")
+_ASKS_TABLE = [r"(?<!source\s)(?<!raw\s)\btables?\b", r"\btabulk\w*\b",
                r"\btabelle\w*\b" + _SOURCE_TABLE, r"\btabla\w*\b" + _SOURCE_TABLE, r"\btabel\w*\b" + _SOURCE_TABLE]
 _ASKS_SOURCES = [r"\bsources?\b", r"\braw\b", r"\bzdroj\w*\b", r"\bsurov\w*\b", r"\bquellen\b", r"\bdatenquell\w*\b", r"\bfuentes?\b",
                  r"\bfont[ei]\b", r"\bbron\w*\b", r"\bsorgent[ei]\b", r"\bsources?\s+de\s+donnees\b", r"\bsource\s+tables?\b",
@@ -318,6 +320,35 @@ _ASKS_MODEL += [r"\bμοντελ\w*"]
 _ASKS_SOURCES += [r"\bπηγ(?:η|εσ|ων)\b"]
 
 
+# Indonesian, Vietnamese (accents folded: "ảnh hưởng" -> "anh huong"), Arabic (hamza folded), Hindi;
+# and Dutch, Swedish and German forms met later
+_INJECTION += [
+    r"\b(?:abaikan|lupakan)\b[^.?!]{0,60}\b(?:aturan|instruksi|perintah|batasan)\w*",
+    r"\bbo\s+qua\b[^.?!]{0,40}\b(?:quy\s+tac|huong\s+dan|chi\s+dan|gioi\s+han)\b",
+    r"\b(?:mode\s+admin|che\s+do\s+quan\s+tri|administratorlage)\b",
+    r"\b(?:folj|foelj)\s+instruktionerna\b", r"\basidosatt\w*\b[^.?!]{0,40}\bregl\w*",
+    r"\bvolg\s+de\s+instructies\b",
+]
+_INJECTION += [
+    r"(?:تجاهل|انس)[^.?!؟]{0,40}(?:قواعد|تعليمات|القواعد|التعليمات|قيود)", r"وضع\s+(?:المسوول|المسؤول|المدير)",
+    r"(?:नियमों|निर्देशों)[^.?!।]{0,30}(?:अनदेखा|नजरअंदाज)", r"(?:अनदेखा|नजरअंदाज)[^.?!।]{0,30}(?:नियम|निर्देश)",
+]
+_NUMERIC += [r"\bberapa\b", r"\bbao\s+nhieu\b", r"\bla\s+bao\s+nhieu\b", r"كم", r"(?:कितनी|कितने|कितना)"]
+_DEFINITION += [r"\bdefinisi\b", r"\bberlaku\b", r"\bdinh\s+nghia\b", r"\bap\s+dung\b", r"تعريف", r"(?:परिभाषा)"]
+_CURRENT += [r"\bhien\s+hanh\b", r"\bhien\s+tai\b", r"\bresmi\b", r"\bsaat\s+ini\b", r"الحالي", r"المعتمد", r"الرسمي", r"(?:वर्तमान|आधिकारिक)"]
+_INCLUDES += [r"\btermasuk\b", r"\bmencakup\b", r"\bdihitung\s+(?:sebagai|dalam|ke\s+dalam)\b", r"\bbao\s+gom\b", r"\bco\s+tinh\b", r"\bduoc\s+tinh\b",
+              r"(?:يشمل|تشمل|يتضمن|تتضمن|تحسب|يحسب)", r"(?:शामिल|गिनी|गिने|गिना)"]
+_LINEAGE_UP += [r"\bsumber\b", r"\bnguon\b", r"\bdihitung\s+dari\b", r"(?:المصادر|مصادر|مصدر|تغذي|يغذي)", r"(?:स्रोत|स्रोतों)",
+                r"\bstroomopwaarts\b", r"\buppstroms\b"]
+_LINEAGE_DOWN += [r"\bhilir\b", r"\bterdampak\b", r"\bterpengaruh\b", r"\banh\s+huong\b", r"\bha\s+nguon\b",
+                  r"(?:يتاثر|تتاثر|المتاثرة)", r"(?:प्रभावित)", r"\bstroomafwaarts\b", r"\bvalt\s+(?:er\s+)?om\b"]
+_FRESHNESS += [r"\bterakhir\s+(?:dimuat|diperbarui|diupdate)\b", r"\bcap\s+nhat\s+lan\s+cuoi\b", r"\blan\s+cuoi\b[^.?!]{0,30}\bcap\s+nhat\b",
+               r"اخر\s+(?:تحميل|تحديث)", r"(?:आखिरी|अंतिम)\s+बार"]
+_FRESHNESS += [r"\bvoor\s+het\s+laatst\s+(?:ververst|bijgewerkt|geladen|vernieuwd)\b", r"\bververst\b", r"\bsenast\s+(?:uppdaterad|laddad)\w*\b"]
+_ASKS_MODEL += [r"\bmodel\b", r"(?:النماذج|نموذج|نماذج)", r"(?:मॉडल)"]
+_ASKS_SOURCES += [r"\bsumber\b", r"\bnguon\b", r"(?:المصادر|مصادر)", r"(?:स्रोत)"]
+
+
 class _Cues:
     """A cue list compiled as two alternations: the patterns in ASCII (Latin scripts, accents folded)
     and the others (Cyrillic, Greek, Chinese, Japanese, Korean). One alternation mixing both is
@@ -345,9 +376,9 @@ def _alternation(patterns: list[str]) -> _Cues:
 
 _NOW_RE = _Cues(_NOW)
 _INJECTION_RE, _NUMERIC_RE, _DEFINITION_RE, _CURRENT_RE, _CURRENT_UNDATED_RE, _INCLUDES_RE, _LINEAGE_UP_RE, \
-    _LINEAGE_DOWN_RE, _FRESHNESS_RE, _HISTORY_RE, _ASKS_MODEL_RE, _ASKS_SOURCES_RE = map(_alternation, (
+    _LINEAGE_DOWN_RE, _FRESHNESS_RE, _HISTORY_RE, _ASKS_MODEL_RE, _ASKS_SOURCES_RE, _ASKS_TABLE_RE = map(_alternation, (
         _INJECTION, _NUMERIC, _DEFINITION, _CURRENT, _CURRENT_UNDATED, _INCLUDES, _LINEAGE_UP, _LINEAGE_DOWN, _FRESHNESS,
-        _HISTORY, _ASKS_MODEL, _ASKS_SOURCES))
+        _HISTORY, _ASKS_MODEL, _ASKS_SOURCES, _ASKS_TABLE))
 
 
 def _any(pattern, text: str, ascii_only: Optional[bool] = None) -> bool:
@@ -366,14 +397,16 @@ _TABLE_BESIDE_SUBJECT = re.compile(r"\b(?:tables?|tablas?|tabelle[n]?|tabel(?:le
 def cues(text: str) -> dict[str, bool]:
     """Which kinds of request the (entity- and date-blanked, folded) question carries."""
     plain = text.isascii() or text.replace("§", "").isascii()  # no cue pattern holds the name marker §
+    upstream, downstream = _any(_LINEAGE_UP_RE, text, plain), _any(_LINEAGE_DOWN_RE, text, plain)
+    unkinded = _TABLE_BESIDE_SUBJECT.sub(" ", text)
     return {
         "numeric": _any(_NUMERIC_RE, text, plain),
         "definition": _any(_DEFINITION_RE, text, plain),
         "current": _any(_CURRENT_RE, text, plain),
         "current_undated": _any(_CURRENT_UNDATED_RE, text, plain),
         "includes": _any(_INCLUDES_RE, text, plain),
-        "upstream": _any(_LINEAGE_UP_RE, text, plain),
-        "downstream": _any(_LINEAGE_DOWN_RE, text, plain),
+        "upstream": upstream,
+        "downstream": downstream,
         "freshness": _any(_FRESHNESS_RE, text, plain),
         "history": _any(_HISTORY_RE, text, plain),
         # "what is X computed from", "z čeho se počítá X", "woraus wird X berechnet": lineage, though a
@@ -381,7 +414,8 @@ def cues(text: str) -> dict[str, bool]:
         "from_what": _any(_FROM_WHAT_RE, text),
         "drafts": _any(_DRAFTS_RE, text),
         "bare_what_is": _any(_BARE_WHAT_IS_RE, text),
-        "asks_model": _any(_ASKS_MODEL_RE, _TABLE_BESIDE_SUBJECT.sub(" ", text), plain),
+        "asks_model": _any(_ASKS_MODEL_RE, unkinded, plain)
+        or ((upstream or downstream) and _any(_ASKS_TABLE_RE, unkinded, plain)),
         "asks_sources": _any(_ASKS_SOURCES_RE, text, plain),
     }
 
@@ -390,7 +424,8 @@ def cues(text: str) -> dict[str, bool]:
 _STOP_OTHER = frozenset("""
 los las el la lo del al de en y que se un una unos unas por para con como es son fue esta estan
 le les des du et un une pour avec est sont dans sur au aux ce cette qui
-der die das den dem des und ein eine einer im in zu von mit wird werden ist sind bei beim fur auch
+der die das den dem des und ein eine einer im in zu von mit wird werden ist sind bei beim fur auch als wie was war waren hat
+haben nur noch schon aber oder wenn weil dass uber unter bis am um zum zur
 il gli dei delle della di e che per con nel nella sono viene vengono
 os as do da dos das em no na um uma com sao foi
 het een van en met voor wordt worden zijn bij
@@ -401,6 +436,9 @@ melyik milyen mi mit hogy hogyan mikor es vagy az egy a is van volt kerem
 ce care cum cand este sunt a fost si sau la de din pentru cu pe in ale al ai unei unui
 hangi nasil nedir ne neler mi mu mudur ve veya ile icin bir bu su itibariyla kadar gore eger
 hvis jos ha daca если якщо
+yang mana apa apakah dan atau di ke dari untuk pada dengan ini itu ada adalah berapa
+la gi cua va hoac cho voi nay do nhung cac mot thi neu khi
+czy jak jaki jaka jakie oraz albo dla przez
 какое какая какои какие что как когда где это и или в на по для с из за от до ли было был была были есть
 яке яка якии які що як коли де це і й або в у на по для з із за від до чи було був була були є
 """.split())

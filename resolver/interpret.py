@@ -12,7 +12,7 @@ from typing import Optional
 from resolver.dates import TimeFinding, find_time
 from resolver.entities import Match, NameLookup, best_matches, find_matches
 from resolver.intents import cues, is_injection, topic_words
-from resolver.text import fold, tokens, written_spans
+from resolver.text import fold, question_sentence, tokens, written_spans
 from resolver.text import words as words_of
 
 _NODE = re.compile(r"(?<![\w.#])((?:model|source|seed|snapshot|exposure|metric|semantic_model|saved_query)\.[A-Za-z0-9_.]+[A-Za-z0-9_](?:#[A-Za-z0-9_]+)?|[A-Za-z0-9_.:/@-]+#[A-Za-z0-9_]+)")
@@ -90,8 +90,13 @@ def read_words(question: str, spans: list[tuple[int, int]], index: NameLookup) -
                       for v in [_VERSION.fullmatch(m.name.rsplit(" ", 1)[1])] if v]
     versions = tuple(dict.fromkeys([v for _, v in sorted(named_versions)] + [m.group(1) for m in _VERSION.finditer(rest)]))
     named = {w for m in mentions for w in words_of(m.name)}  # "count as churn": the subject again, not a topic
+    topic = [w for w in topic_words(rest) if w not in named]
+    asked = question_sentence(question)
+    if asked is not None:  # "Does X count Y? We report as of 30 September.": the topic is the question's
+        said = set(topic_words(fold(question[asked[0]:asked[1]])))
+        topic = [w for w in topic if w in said] or topic
     return Words(mentions=tuple(mentions), version=versions[0] if versions else None, versions=versions,
-                 topic=tuple(w for w in topic_words(rest) if w not in named), nodes=tuple(m.group(1) for m in _NODE.finditer(question)),
+                 topic=tuple(topic), nodes=tuple(m.group(1) for m in _NODE.finditer(question)),
                  flags=MappingProxyType(cues(marked)), injection=is_injection(folded))
 
 

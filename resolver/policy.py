@@ -346,6 +346,10 @@ _PLAIN_QUALIFIERS = frozenset("""right correct proper exact full whole complete 
     mas mehr plus pour sur avec sans entre cuanto cuanta cuantos cuantas quanto quanta quanti quante combien wieviel
     kolik jaky jaka jake ktery ktera ktere nas naše nase unser unsere unseren notre nos nuestro nuestra nostro nostra
     nosso nossa onze ons
+    metric metrics measure kpi indicator indicators kennzahl kennzahlen messgrosse indikator indikatoren ukazatel ukazatele
+    ukazatelem ukazateli metrika metriky wskaznik wskaznika wskaznikiem matt mattet matten maatstaf kengetal indicatore
+    indicador indicateur mesure metrica metrique mittari mittarin mutato mutatot indicatorul indicatorului gosterge
+    показатель показателя метрика метрики показник показника δεικτησ δεικτη
     whats hows whos wheres whens whys thats heres lets pls plz hey hello quick quickly btw okay also just one""".split())
 
 
@@ -386,7 +390,7 @@ def _words_read(others: list[str]) -> bool:
     """Whether canon reads the language of the question's other words (at least half of them are
     words it knows, one of them a function word): in a language it does not read ("Какое определение коэффициента…", "mikä
     nettoverokertymän määritelmä"), every word looks like a qualifier, so none is taken for one."""
-    plain = [w for w in others if w.isalpha()]
+    plain = [w for w in others if w.isalpha() and len(w) >= 3]  # shorter words are never qualifiers: they tell nothing
     return sum(not _qualifier(w) for w in plain) * 2 >= len(plain) and (not plain or any(map(is_function_word, plain)))
 
 
@@ -834,7 +838,9 @@ def _definition(reading: Reading, subject: Subject, source, day: date, interp, t
     evidence: list[tuple[Revision, str]] = [(primary, "primary")]
     support, complete = _supporting(primary, source, day, tools)
     for part in ("model", "sources", "lineage"):
-        role = "primary" if part in reading.asks else "supporting"
+        # a model asked for is part of the answer (the dossier's Q6); sources stay supporting, as row 1
+        # says and as the dossier labels "which raw sources … support Revenue v2?"
+        role = "primary" if part == "model" and part in reading.asks else "supporting"
         evidence += [(r, role) for r in support[part]]
 
     lead = "as of" if interp["date_from"] == "as_of" else "for reporting date"

@@ -10,6 +10,12 @@ from typing import Optional
 # words (or with particles fused to them), are a token per character, so a name is a run of them
 CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
 _TOKEN = re.compile(rf"[{CJK}]|[^\W_{CJK}](?:[^\W{CJK}]|[.#:/-])*[^\W{CJK}]|[^\W_{CJK}]")
+# Devanagari and the other Indic scripts write vowels as marks that are not word characters to re: a
+# word of theirs is its letters and marks together ("कितनी"), read by a pattern of its own
+_INDIC = "\u0900-\u0dff"
+_HAS_INDIC = re.compile(f"[{_INDIC}]")
+_W, _WS = rf"(?:[^\W{CJK}]|[{_INDIC}])", rf"(?:[^\W_{CJK}]|[{_INDIC}])"
+_TOKEN_INDIC = re.compile(rf"[{CJK}]|{_WS}(?:{_W}|[.#:/-])*{_W}|{_WS}")
 # letters that carry no accent to strip but stand for plain ones: Danish/Norwegian ø, æ; Polish ł;
 # Turkish dotless ı; Icelandic ð, þ; Croatian đ; Maltese ħ; French œ
 _PLAIN_LETTERS = str.maketrans({"ø": "o", "æ": "ae", "ł": "l", "ı": "i", "ð": "d", "þ": "th", "đ": "d", "ħ": "h", "œ": "oe"})
@@ -37,7 +43,7 @@ _DOTTED = re.compile(r"(?:[a-z]\.){2,}[a-z]?")
 
 def _scan(folded: str):
     """(token, start, end) of each token of folded text, trailing punctuation dropped."""
-    for m in _TOKEN.finditer(folded):
+    for m in (_TOKEN_INDIC if _HAS_INDIC.search(folded) else _TOKEN).finditer(folded):
         t = m.group(0).rstrip(".:/-")
         yield t, m.start(), m.start() + len(t)
 
@@ -66,7 +72,10 @@ def written_spans(text: str, blanks: list[tuple[int, int]] = ()) -> Optional[lis
 
 def words(text: str) -> list[str]:
     """Plain words: identifiers split at their punctuation too (fct_revenue -> fct, revenue)."""
-    return [w for w in re.split(rf"[\W_]+|(?<=[{CJK}])|(?=[{CJK}])", fold(text)) if w]
+    folded = fold(text)
+    if _HAS_INDIC.search(folded):
+        return [w for w in re.split(rf"(?:(?![{_INDIC}])[\W_])+|(?<=[{CJK}])|(?=[{CJK}])", folded) if w]
+    return [w for w in re.split(rf"[\W_]+|(?<=[{CJK}])|(?=[{CJK}])", folded) if w]
 
 
 def norm(text: str) -> str:
@@ -116,3 +125,18 @@ def stems(word: str) -> set[str]:
         if m and len(m[1]) + 1 >= 4:
             out.add(m[1] + m[2])
     return out
+
+
+# the end of a sentence: . ! ? after a word (not a day number "30." or an abbreviation "pr."), before a capital
+_SENTENCE_END = re.compile(r"(?:(?<=[^\W\d_]{3}[.!?])|(?<=\d{3}[.!?])|(?<=[?!]))\s+(?=[^\W\d_])")
+
+
+def question_sentence(text: str) -> Optional[tuple[int, int]]:
+    """Where the one question of a request of several sentences stands (start, end in `text`): None
+    when the text is one sentence, or holds no question or several."""
+    ends = [m.start() for m in _SENTENCE_END.finditer(text) if text[m.start() - 1] in ".!?" and text[m.end()].isupper()]
+    if not ends:
+        return None
+    bounds = [0, *ends, len(text)]
+    asked = [(a, b) for a, b in zip(bounds, bounds[1:]) if text[a:b].rstrip().endswith(("?", "？", "؟"))]
+    return asked[0] if len(asked) == 1 else None

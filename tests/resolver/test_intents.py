@@ -104,3 +104,15 @@ def test_a_table_word_beside_the_subject_names_its_kind_and_asks_for_no_models()
     assert (kind.intent, kind.direction, kind.asks) == ("lineage", "downstream", [])
     asked = read_question("Which models break if the room_inventory table changes?", date(2026, 1, 1), index)
     assert asked.asks == ["model"]
+
+
+def test_an_inclusion_topic_is_read_from_the_question_sentence_of_a_longer_request():
+    from datetime import date
+
+    from resolver.entities import EntityIndex
+    from resolver.interpret import read_question
+
+    index = EntityIndex.build([("ICU bed occupancy rate", "metric.icu")])
+    reading = read_question("Does the ICU bed occupancy rate count neonatal cots? We report figures as of 30 September 2026 "
+                            "and someone in the network mentioned a change.", date(2026, 10, 14), index)
+    assert (reading.intent, reading.topic) == ("definition_includes", ["neonatal", "cots"])

@@ -644,3 +644,13 @@ def test_a_stay_date_in_a_draft_is_a_noun_not_an_unchanged_item():
                      "Everything else would stay as in ADR v1.")
     asked = ask([adr, draft], "Does ADR include resort fees?")
     assert asked.behavior.value == "answer_with_conflict" and asked.ids("conflict") == ["ADR.D"]
+
+
+def test_sources_asked_for_in_a_definition_question_stay_supporting_and_a_model_asked_for_is_primary():
+    metric = rec("M.v1", effective_from=date(2024, 1, 1), model_ids=["model.x.fct_churn"], source_ids=["source.x.crm.accounts"])
+    model = rec("MODEL.FCT", entity_id="model.x.fct_churn", entity_type="dbt_model", title="fct_churn")
+    src = rec("SRC.ACC", entity_id="source.x.crm.accounts", entity_type="source", title="crm.accounts")
+    sources = ask([metric, model, src], "What is the current churn definition, and which data source does it come from?")
+    assert sources.ids("primary") == ["M.v1"] and "SRC.ACC" in sources.ids("supporting")
+    models = ask([metric, model, src], "What is the current churn definition, and which model implements it?")
+    assert sorted(models.ids("primary")) == ["M.v1", "MODEL.FCT"]
