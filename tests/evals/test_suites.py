@@ -106,7 +106,13 @@ KNOWN_MISSES = {"banking": {"BNK-NPL-09"}, "saas": set(), "utility": {"U09"},
                 # the fifth round (marketplace en/ja/zh/ko, clinical en/el, hotel en/es/pt/fr/it), first scored
                 # 35/40, 33/40 and 29/40 (after the Chinese/Japanese/Korean tokens were written for it); what is
                 # left: a Chinese topic against an English draft (MKT24)
-                "marketplace": {"MKT24"}, "clinical": set(), "hotel": set()}
+                "marketplace": {"MKT24"}, "clinical": set(), "hotel": set(),
+                # the sixth round (gaming en/de-AT/CH, mobility en/id/vi/hi/ar, publichealth en/nl/sv/cs/pl), first
+                # scored 36/40, 26/40 and 28/40; what is left: a table word after a source found only as a lineage
+                # node read as asking for models (GAM29), "summer 2024" beside the date asked about (PH01: canon
+                # will not read a season, and does not pick one of two time expressions), a Polish topic against
+                # an English draft (PH24)
+                "gaming": {"GAM29"}, "mobility": set(), "publichealth": {"PH01", "PH24"}}
 
 
 @pytest.mark.parametrize("name", sorted(KNOWN_MISSES))
