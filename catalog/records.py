@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from datetime import date, datetime, time, timedelta, timezone
 from enum import Enum
 from typing import Any, Optional
@@ -169,8 +170,19 @@ class EvidenceRecord(EffectiveInterval, Frozen):
         return (*self.model_ids, *self.source_ids)
 
     def names(self) -> tuple[str, ...]:
-        """Every name a user may call this record's entity by."""
-        return (self.entity_id, self.title, *self.aliases)
+        """Every name a user may call this record's entity by; a document's title also by what stands
+        before a dash in it ("Project Halcyon - board memo on the FY2026 plan" is "Project Halcyon")."""
+        names = (self.entity_id, self.title, *self.aliases)
+        if self.entity_type in _DOCUMENT_TYPES:
+            head = _TITLE_DASH.split(self.title, 1)[0].strip()
+            if head != self.title.strip() and len(head.split()) >= 2:
+                names += (head,)
+        return names
+
+
+# entity types of documents, whose titles often lead with their own name
+_DOCUMENT_TYPES = frozenset({"document", "memo", "board_memo", "report", "minutes", "briefing", "letter", "contract"})
+_TITLE_DASH = re.compile(r"\s+[-–—]\s+")
 
 
 class Revision(Frozen):

@@ -282,7 +282,7 @@ _PERIOD_FORMS = [
     (r"((?:19|20)\d{2})\s*[年년]?\s*(上|下|상|하)\s*(?:半期|半年|반기)",
      lambda m, as_of: _half(int(m[1]), 1 if m[2] in "上상" else 2)),
     (r"((?:19|20)\d{2})\s*[年년]\s*(\d{1,2})\s*[月월](?!\s*\d)", lambda m, as_of: _month(int(m[1]), int(m[2]))),
-    (r"((?:19|20)\d{2})\s*[年년](?!\s*\d|度)", lambda m, as_of: _year(int(m[1]))),
+    (r"((?:19|20)\d{2})\s*[年년](?!\s*\d|度|\s*第)", lambda m, as_of: _year(int(m[1]))),
     (r"先月|上个月|上月|지난\s*달", lambda m, as_of: _previous_month(as_of)),
     (r"昨年|去年|작년|지난\s*해", lambda m, as_of: _year(as_of.year - 1)),
     (r"今年|올해|금년", lambda m, as_of: _year(as_of.year)),
@@ -322,6 +322,8 @@ _PERIOD_FORMS = [
     (rf"\b(?:{_WEEK_WORDS}|w)\s*\.?\s*(\d{{1,2}})\s*(?:of\s+|de\s+|del\s+|di\s+|van\s+|/\s*|,\s*)?{_Y}\b",
      lambda m, as_of: _iso_week(int(m[2]), int(m[1]))),
     (rf"\b{_Y}-?w(\d{{2}})\b", lambda m, as_of: _iso_week(int(m[1]), int(m[2]))),
+    # 2025년 14주차, 2025年第14週, 2025年第14周
+    (r"((?:19|20)\d{2})\s*[年년]\s*(?:第\s*)?(\d{1,2})\s*(?:주차|주|週|周)", lambda m, as_of: _iso_week(int(m[1]), int(m[2]))),
     # T2 2025 (trimestre), S1 2025 (semestre): French, Spanish, Italian, Portuguese
     (rf"\bt([1-4])\s*[/ -]?\s*{_Y}\b", lambda m, as_of: _quarter(int(m[2]), int(m[1]))),
     (rf"\bs([12])\s*[/ -]?\s*{_Y}\b", lambda m, as_of: _half(int(m[2]), int(m[1]))),

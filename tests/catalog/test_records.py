@@ -1,0 +1,18 @@
+"""What a record is called by: EvidenceRecord.names()."""
+from catalog.records import EvidenceRecord
+
+
+def _record(**kw):
+    data = dict(evidence_id="X.1", entity_id="document.x", entity_type="document", title="Title", status="current",
+                authority="authoritative", permissions=["board"], body="text")
+    data.update(kw)
+    return EvidenceRecord(**data)
+
+
+def test_a_document_is_also_called_by_what_leads_its_title_before_a_dash():
+    memo = _record(title="Project Halcyon - board memo on FY2026 TPV plan and acquirer exit")
+    assert "Project Halcyon" in memo.names()
+    # one word before the dash is no name of its own; a metric's title is left as written
+    assert _record(title="Memo - FY2026 plan").names() == ("document.x", "Memo - FY2026 plan")
+    metric = _record(entity_id="metric.nr", entity_type="metric_definition", title="Net revenue – finance view")
+    assert metric.names() == ("metric.nr", "Net revenue – finance view")
