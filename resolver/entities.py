@@ -26,7 +26,7 @@ _KIND_WORDS = {
 _VERSION = re.compile(r"^(?:v\d+[a-z0-9-]*|\d+(?:-draft)?|version|verze)$")
 # Words that say what a metric measures, not which one: people drop them ("the policy retention
 # definition" for "Policy retention rate"), so a name is also found, less surely, without them
-_MEASURE_WORDS = ("rate", "ratio", "rates", "ratios", "percentage")
+_MEASURE_WORDS = ("rate", "ratio", "rates", "ratios", "percentage", "time")
 _MAX_NAME_TOKENS = 8
 _MAX_CJK_NAME_CHARS = 16
 _CJK_CHAR = re.compile(f"[{CJK}]")
@@ -379,7 +379,18 @@ def _measure_matches(spans: dict[str, list[tuple[int, int]]], named: set[str], l
     candidates = {f"{span} {word}": span for span in spans if span not in named and span.rsplit(" ", 1)[-1].isalpha()
                   and span.count(" ") < _MAX_NAME_TOKENS - 1 for word in _MEASURE_WORDS}
     found = lookup.forms(list(candidates))
-    return [Match(i, j, frozenset(ids), False, form) for form, ids in found.items() for i, j in spans[candidates[form]]]
+    out = []
+    for form, ids in found.items():
+        span = candidates[form]
+        # "bad debt" for "bad debt ratio" and as well "bad debt provision": the same words begin
+        # another name one word longer, so which is meant is not known (row 13)
+        words_ = [w for w in span.split(" ") if len(w) >= 4 and w.isalpha()]
+        if words_:
+            longer = [f for f in lookup.forms_with_word(max(words_, key=len), _PARTIAL_LIMIT)
+                      if f.startswith(span + " ") and f.count(" ") == span.count(" ") + 1 and f != form]
+            ids = set(ids) | {eid for found_ids in lookup.forms(longer).values() for eid in found_ids}
+        out += [Match(i, j, frozenset(ids), False, form if len(ids) == 1 else span) for i, j in spans[span]]
+    return out
 
 
 def _head(form: str) -> Optional[str]:
