@@ -112,7 +112,13 @@ KNOWN_MISSES = {"banking": {"BNK-NPL-09"}, "saas": set(), "utility": {"U09"},
                 # node read as asking for models (GAM29), "summer 2024" beside the date asked about (PH01: canon
                 # will not read a season, and does not pick one of two time expressions), a Polish topic against
                 # an English draft (PH24)
-                "gaming": {"GAM29"}, "mobility": set(), "publichealth": {"PH01", "PH24"}}
+                "gaming": {"GAM29"}, "mobility": set(), "publichealth": {"PH01", "PH24"},
+                # the seventh round (payer en, with three versions, a retraction and boundary days; energy
+                # en/fr/de/es/it; payments en/ko/es/pt), first scored 35/40, 33/40 and 37/40; what is left: a
+                # paraphrased draft topic ("customers whose supply contract was terminated for non-payment" for
+                # "terminations for non-payment", ENR24) and one in Italian or Korean (ENR25, PMT24), a false
+                # draft conflict on two shared words of three ("duplicate claim denials", PAY24)
+                "energy": {"ENR24", "ENR25"}, "payer": {"PAY24"}, "payments": {"PMT24"}}
 
 
 @pytest.mark.parametrize("name", sorted(KNOWN_MISSES))
