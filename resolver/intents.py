@@ -340,6 +340,7 @@ _INJECTION += [
     r"\b(?:desactiva|disattiva|desativ|desactive|deaktivier|disable|turn\s+off|switch\s+off|bypass|schalte\w*\s+aus)\w*\b[^.?!]{0,40}"
     r"\b(?:control|permis|permess|checks?|berechtigung|controle|security|seguridad|sicurezza|acl|access)\w*",
 ]
+_INCLUDES += [r"\bincl\b", r"\bexcl\b", r"\bw/o\b"]
 _NUMERIC += [r"\bberapa\b", r"\bbao\s+nhieu\b", r"\bla\s+bao\s+nhieu\b", r"كم", r"(?:कितनी|कितने|कितना)"]
 _DEFINITION += [r"\bdefinisi\b", r"\bberlaku\b", r"\bdinh\s+nghia\b", r"\bap\s+dung\b", r"تعريف", r"(?:परिभाषा)"]
 _CURRENT += [r"\bhien\s+hanh\b", r"\bhien\s+tai\b", r"\bresmi\b", r"\bsaat\s+ini\b", r"الحالي", r"المعتمد", r"الرسمي", r"(?:वर्तमान|आधिकारिक)"]

@@ -97,7 +97,15 @@ def read_words(question: str, spans: list[tuple[int, int]], index: NameLookup) -
         topic = [w for w in topic if w in said] or topic
     return Words(mentions=tuple(mentions), version=versions[0] if versions else None, versions=versions,
                  topic=tuple(topic), nodes=tuple(m.group(1) for m in _NODE.finditer(question)),
-                 flags=MappingProxyType(cues(marked)), injection=is_injection(folded))
+                 flags=MappingProxyType(_with_percent(cues(marked), folded, mentions)), injection=is_injection(folded))
+
+
+def _with_percent(flags: dict, folded: str, mentions: list[Match]) -> dict:
+    """"NRR % last month?": a name followed by a percent sign asks for its value (the cues read the
+    question's words only, without its signs)."""
+    if "%" in folded and any(re.search(re.escape(m.name.rsplit(" ", 1)[-1]) + r"\s*%", folded) for m in mentions):
+        flags["numeric"] = True
+    return flags
 
 
 def reading_of(question: str, time: TimeFinding, words: Words, as_of: date) -> Reading:

@@ -275,7 +275,7 @@ def choose_subject(reading: Reading, views: dict[str, EntityView], source: Optio
             visible = _narrow_to_whole_name(visible, views, match)
         if len(visible) > 1:
             visible = _narrow_by_type(visible, views, reading)
-        if len(visible) > 1 and source is not None:
+        if len(visible) > 1 and source is not None and match.exact:  # one name on several layers, not a shared word
             visible = _narrow_to_base(visible, source)
         hidden = sorted(
             eid for eid in match.entity_ids
@@ -353,13 +353,14 @@ _PLAIN_QUALIFIERS = frozenset("""right correct proper exact full whole complete 
     whats hows whos wheres whens whys thats heres lets pls plz hey hello quick quickly btw okay also just one""".split())
 
 
-def _qualified_name(reading: Reading, subject: "Subject") -> Optional[str]:
+def _qualified_name(reading: Reading, subject: "Subject", own_words_count: bool = True) -> Optional[str]:
     """The words of a longer name the catalog does not hold, when the question writes the subject's
     name with another word right before it that the subject's own records never use ("monthly
     recurring revenue" where only "revenue" is governed, "employee retention rate" beside "policy
     retention rate"): that longer name is what is asked about, and canon holds nothing of that name.
     None when the name stands alone, or the word before it is a function, cue or date word, a plain
-    qualifier, or a word the subject's records use ("net revenue" where its definition says "net")."""
+    qualifier, or a word the subject's records use ("net revenue" where its definition says "net";
+    own_words_count=False leaves that last test out)."""
     match = next((m for m in reading.mentions if subject.entity_id in m.entity_ids), None)
     if match is None or match.start == 0 or any(c in match.name for c in "._#:/"):
         return None  # an identifier ("billing.subscriptions", "fct_orders") is never part of a longer name
@@ -367,8 +368,8 @@ def _qualified_name(reading: Reading, subject: "Subject") -> Optional[str]:
     word = words_[match.start - 1] if match.start - 1 < len(words_) else ""
     if not _qualifier(word):
         return None
-    texts = _own_texts(r.record for r in subject.revisions)
-    if all(any(_mentions(t, part) for t in texts) for part in word.split("-")):
+    texts = _own_texts(r.record for r in subject.revisions) if own_words_count else []
+    if texts and all(any(_mentions(t, part) for t in texts) for part in word.split("-")):
         return None
     first = match.start - 1  # the whole run of such words: "monthly recurring revenue"
     while first > 0 and first > match.start - 3 and _qualifier(words_[first - 1]):
@@ -510,6 +511,13 @@ def resolve(reading: Reading, source: EvidenceSource, as_of: date) -> Decision:
     if kind == "ambiguous":
         interp["mention"] = found.shown
         candidates = {eid: [r for r in views[eid].visible if usable(r)] for eid in extra}
+        if not found.exact:  # "net interest income" beside "cost to income ratio" and "fct_cost_income": another name
+            subjects = [Subject(eid, revs, found.shown) for eid, revs in candidates.items()]
+            # a word shared by several names, written after another word: the records of each candidate
+            # may well use that word ("net interest" in a cost/income ratio's text) without being the name
+            qualified = [_qualified_name(reading, s, own_words_count=False) for s in subjects]
+            if all(qualified):
+                return _another_name(qualified[0], subjects[0], day or as_of, interp, tools)
         evidence = []
         lines = []
         for eid, revs in candidates.items():

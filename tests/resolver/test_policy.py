@@ -654,3 +654,14 @@ def test_sources_asked_for_in_a_definition_question_stay_supporting_and_a_model_
     assert sources.ids("primary") == ["M.v1"] and "SRC.ACC" in sources.ids("supporting")
     models = ask([metric, model, src], "What is the current churn definition, and which model implements it?")
     assert sorted(models.ids("primary")) == ["M.v1", "MODEL.FCT"]
+
+
+def test_a_word_shared_by_metrics_and_the_model_they_are_built_on_is_ambiguous_not_the_model():
+    """_narrow_to_base is for one name on several layers; "retention", the head of "net revenue
+    retention", "gross revenue retention" and "fct customer retention", names none of them surely."""
+    nrr = rec("NRR.v1", entity_id="metric.nrr", title="Net revenue retention", effective_from=date(2024, 1, 1),
+              model_ids=["model.x.fct_customer_retention"])
+    grr = rec("GRR.v1", entity_id="metric.grr", title="Gross revenue retention", effective_from=date(2024, 1, 1),
+              model_ids=["model.x.fct_customer_retention"])
+    model = rec("MODEL.FCR", entity_id="model.x.fct_customer_retention", entity_type="dbt_model", title="fct_customer_retention")
+    assert ask([nrr, grr, model], "retention def?").behavior.value == "clarify_or_split"
