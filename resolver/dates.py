@@ -226,7 +226,7 @@ _ORDINALS = {
        " fjerde fjarde negyedik neljas patrulea четвертыи четвертого четвертом четвертии четвертому τεταρτο τεταρτου".split()},
 }
 _ORDINAL_RE = _trie(_ORDINALS)
-_QUARTER_WORDS = (r"quarter|quartal|quartals|trimestre|trimester|kwartaal|ctvrtleti|kvartal\w*|negyedev\w*|neljannes\w*|"
+_QUARTER_WORDS = (r"quarter|quartal|quartals|trimestre|trimester|kwartaal|kwartal\w*|ctvrtleti|kvartal\w*|negyedev\w*|neljannes\w*|"
                   r"trimestru\w*|квартал\w*|ceyrek\w*|τριμηνο\w*")
 _HALF_WORDS = (r"half|halbjahr(?:es|s)?|halbjahres|jahreshalfte|semestre|semester|halfjaar|helft|pololeti|halvar\w*|"
                r"halvaret|felev\w*|vuosipuolisko\w*|semestru\w*|полугод\w*|піврічч\w*|εξαμηνο\w*")
@@ -305,6 +305,9 @@ _PERIOD_FORMS = [
      lambda m, as_of: _quarter(int(m[2]), int(m[1]))),
     (rf"\b({_ORDINAL_RE})\s+(?:{_QUARTER_WORDS})\s+{_OF_YEAR}{_Y}\b",
      lambda m, as_of: _quarter(int(m[2]), _ORDINALS[m[1]])),
+    # a quarter in Roman numerals: "w I kwartale 2025 r.", "II. Quartal 2025", "IV trimestre 2025"
+    (rf"\b(i{{1,3}}|iv)\.?\s+(?:{_QUARTER_WORDS})\s+{_OF_YEAR}{_Y}\b",
+     lambda m, as_of: _quarter(int(m[2]), {"i": 1, "ii": 2, "iii": 3, "iv": 4}[m[1]])),
     (rf"\b{_Y}\.?\s+({_ORDINAL_RE})\s+(?:{_QUARTER_WORDS})", lambda m, as_of: _quarter(int(m[1]), _ORDINALS[m[2]])),
     (rf"\b{_Y}\.?\s+({_ORDINAL_RE})\s+(?:{_HALF_WORDS})", lambda m, as_of: _half(int(m[1]), _ORDINALS[m[2]])),
     (rf"(?:الربع|ربع)\s+(الاول|الثاني|الثالث|الرابع)\s+(?:من\s+)?(?:عام\s+|سنة\s+)?{_Y}",

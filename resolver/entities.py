@@ -345,7 +345,7 @@ def _partial_matches(q: list[str], lookup: NameLookup) -> list[Match]:
                 continue
             candidates = min(lists, key=len)
             whole = [f for f in candidates if _one_word_left_out(f.split(" "), span)
-                     and not _other_first_word(q, i, f.split(" "), span)]
+                     and not _other_first_word(q, i, f.split(" "), span) and not _dbt_prefix_left_out(f.split(" "), span)]
             if whole:
                 named = lookup.forms(whole)
                 # every entity one span names this way is a candidate of one mention: "coverage ratio"
@@ -432,13 +432,21 @@ def _with_head_matches(q: list[str], found: list[Match], lookup: NameLookup) -> 
     return out
 
 
+# the layer prefix of a dbt model's name: "inbound delivery performance" is no name for fct_inbound_delivery_performance
+_DBT_PREFIXES = frozenset("fct stg dim int mart base raw src rpt agg obt".split())
+
+
+def _dbt_prefix_left_out(name: list[str], span: list[str]) -> bool:
+    return name[0] in _DBT_PREFIXES and name[1:] == span
+
+
 def _one_word_left_out(name: list[str], span: list[str]) -> bool:
     last = len(name) if name and name[-1] in _LAST_KIND_WORDS | _KIND_WORDS else len(name) - 1
     return len(name) == len(span) + 1 and any(name[:k] + name[k + 1:] == span for k in range(last))
 
 
 _DEFINITION_HEADS = ("definitionen", "definition", "definisjonen", "definisjon", "definitie", "definicja", "definice",
-                     "maaritelma", "definicio")
+                     "maaritelma", "definicio", "kennzahlen", "kennzahl")
 
 
 def _cjk_tail_matches(q: list[str], covered: set[int], lookup: NameLookup) -> list[Match]:

@@ -304,7 +304,7 @@ _ASKS_SOURCES += _cjk("ソース", "来源", "源表", "소스", "원천")
 _INJECTION += [
     r"\b(?:αγνοησ\w*|ξεχασ\w*|παρακαμψ\w*)\b[^.?!;]{0,60}(?:κανον|οδηγι|περιορισμ)\w*",
     r"\b(?:ακολουθησ\w*|εκτελεσ\w*)\b[^.?!;]{0,40}(?:οδηγι|εντολ)\w*",
-    r"\bignore\w*\b[^.?!]{0,40}\b(?:regle|consigne|regla|regol|rule)\w*",
+    r"\bignore\w*\b[^.?!]{0,40}\b(?:regle|consigne|regla|regol|regra|rule)\w*",
 ]
 _DEFINITION += [r"\bορισμ\w*", r"\bορι[zζ]\w*", r"\bυπολογι[zζ]\w*", r"\bισχυ\w*"]
 _INCLUDES += [r"\bπεριλαμβαν\w*", r"\bσυμπεριλαμβαν\w*", r"\bμετρα(?:νε|ει|ω)?\b", r"\bμετρ(?:ιουνται|ιεται)\b", r"\bεξαιρ\w*"]
@@ -341,6 +341,8 @@ _INJECTION += [
     r"\b(?:control|permis|permess|checks?|berechtigung|controle|security|seguridad|sicurezza|acl|access)\w*",
 ]
 _INCLUDES += [r"\bincl\b", r"\bexcl\b", r"\bw/o\b"]
+_LINEAGE_DOWN += [r"\bzasazen\w*", r"\bovlivn\w*", r"\brozbij\w*", r"\bprzestan\w*", r"\bdotknie\w*", r"\bnegatywnie\b"]
+_FRESHNESS += [r"\bfrissult\w*", r"\bfrissitve\b", r"\bbetoltve\b", r"\bbetolt(?:ott|odott)\w*"]
 _NUMERIC += [r"\bberapa\b", r"\bbao\s+nhieu\b", r"\bla\s+bao\s+nhieu\b", r"كم", r"(?:कितनी|कितने|कितना)"]
 _DEFINITION += [r"\bdefinisi\b", r"\bberlaku\b", r"\bdinh\s+nghia\b", r"\bap\s+dung\b", r"تعريف", r"(?:परिभाषा)"]
 _CURRENT += [r"\bhien\s+hanh\b", r"\bhien\s+tai\b", r"\bresmi\b", r"\bsaat\s+ini\b", r"الحالي", r"المعتمد", r"الرسمي", r"(?:वर्तमान|आधिकारिक)"]
@@ -444,6 +446,8 @@ melyik milyen mi mit hogy hogyan mikor es vagy az egy a is van volt kerem
 ce care cum cand este sunt a fost si sau la de din pentru cu pe in ale al ai unei unui
 hangi nasil nedir ne neler mi mu mudur ve veya ile icin bir bu su itibariyla kadar gore eger
 hvis jos ha daca если якщо
+bonjour bonsoir salut hola buenas buenos dias tardes noches boa bom tarde noite dia buongiorno buonasera ciao hallo
+guten tag goedemiddag goedemorgen dag hej hei ahoj dobry den dzien
 yang mana apa apakah dan atau di ke dari untuk pada dengan ini itu ada adalah berapa
 la gi cua va hoac cho voi nay do nhung cac mot thi neu khi
 czy jak jaki jaka jakie oraz albo dla przez
