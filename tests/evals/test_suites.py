@@ -118,7 +118,13 @@ KNOWN_MISSES = {"banking": {"BNK-NPL-09"}, "saas": set(), "utility": {"U09"},
                 # paraphrased draft topic ("customers whose supply contract was terminated for non-payment" for
                 # "terminations for non-payment", ENR24) and one in Italian or Korean (ENR25, PMT24), a false
                 # draft conflict on two shared words of three ("duplicate claim denials", PAY24)
-                "energy": {"ENR24", "ENR25"}, "payer": {"PAY24"}, "payments": {"PMT24"}}
+                "energy": {"ENR24", "ENR25"}, "payer": {"PAY24"}, "payments": {"PMT24"},
+                # the eighth round (b2bsaas en, terse; supply en/de/pl/cs/hu; retailbank en/fr/nl/pt/es), first
+                # scored 34/40, 29/40 and 35/40; what is left: "pipeline" as the first word of one name and the
+                # last of another (B2B12), draft topics in German, Polish or Portuguese against an English draft
+                # (SUP25, RBK24), a planned change asked "from 1 July 2026", after as_of (SUP26), a source
+                # described in French words only (RBK28)
+                "b2bsaas": {"B2B12"}, "supply": {"SUP25", "SUP26"}, "retailbank": {"RBK24", "RBK28"}}
 
 
 @pytest.mark.parametrize("name", sorted(KNOWN_MISSES))
