@@ -81,6 +81,32 @@ _MONTHS = {
     **{stem + ending: n for n, stem in enumerate(("tammikuu", "helmikuu", "maaliskuu", "huhtikuu", "toukokuu", "kesakuu",
                                                   "heinakuu", "elokuu", "syyskuu", "lokakuu", "marraskuu", "joulukuu"), 1)
        for ending in ("", "ta", "n", "ssa")},
+    # Estonian (with the case endings dates take: "1. aprillil", "septembris"), Latvian, Lithuanian, Slovak,
+    # Croatian (its "listopad" is October, the Czech and Polish November: left out), Slovenian
+    **{stem + ending: n for n, stem in enumerate(("jaanuar", "veebruar", "marts", "aprill", "mai", "juuni", "juuli", "august",
+                                                  "september", "oktoober", "november", "detsember"), 1)
+       for ending in ("", "il", "l", "is", "s", "ist", "i")},
+    **{form: n for n, forms in enumerate((
+        "janvaris janvara janvari sausis sausio januar januara januarja sijecanj sijecnja sijecnju",
+        "februaris februara februari vasaris vasario februar februara februarja veljaca veljace veljaci",
+        "martu marta marec marca kovas kovo ozujak ozujka ozujku",
+        "aprilis aprila aprili balandis balandzio april aprila travanj travnja travnju",
+        "maijs maija geguze geguzes maj maja svibanj svibnja svibnju",
+        "junijs junija birzelis birzelio jun juna junij lipanj lipnja lipnju",
+        "julijs julija liepa liepos jul jula julij srpanj srpnja srpnju",
+        "augusts augusta rugpjutis rugpjucio avgust avgusta kolovoz kolovoza kolovozu",
+        "septembris septembra septembri rugsejis rugsejo rujan rujna rujnu",
+        "oktobris oktobra oktobri spalis spalio",
+        "novembris novembra novembri lapkritis lapkricio studeni studenoga studenog studenom",
+        "decembris decembra decembri gruodis gruodzio prosinac prosinca prosincu"), 1)
+       for form in forms.split()},
+    # Persian, Hebrew (also with the prefix ב-, "in": "באפריל") and Thai, folded as questions are
+    **{fold(form): n for n, forms in enumerate((
+        "ژانویه ינואר בינואר มกราคม", "فوریه פברואר בפברואר กุมภาพันธ์", "מרץ במרץ มีนาคม",
+        "آوریل אפריל באפריל เมษายน", "מאי במאי พฤษภาคม", "ژوئن יוני ביוני มิถุนายน",
+        "ژوئیه יולי ביולי กรกฎาคม", "اوت אוגוסט באוגוסט สิงหาคม", "سپتامبر ספטמבר בספטמבר กันยายน",
+        "اکتبر אוקטובר באוקטובר ตุลาคม", "نوامبر נובמבר בנובמבר พฤศจิกายน", "دسامبر דצמבר בדצמבר ธันวาคม"), 1)
+       for form in forms.split()},
     # Indonesian/Malay (the rest as Dutch or English)
     "maret": 3, "agustus": 8, "nopember": 11,
     # Arabic (hamza folded away: أبريل -> ابريل) and Hindi
@@ -262,7 +288,7 @@ def _iso_week(year: int, week: int) -> Optional[Period]:
 # A list or range of periods of one kind names the year once, at the end: "Q1 and Q2 2025",
 # "between Q1 and Q3 2025", "January to March 2025", "H1 and H2 2025". Each period before it
 # takes that year (the lookahead reads it).
-_RANGE_SEP = (r"\s*(?:to|until|till|through|thru|and|do|az|a|au|al|bis|tot|ate|hasta(?:\s+el)?|jusqu\W?(?:au|a)|fino\s+al?|-|–|"
+_RANGE_SEP = (r"\.?\s*(?:to|until|till|through|thru|and|do|az|a|au|al|bis|tot|ate|hasta(?:\s+el)?|jusqu\W?(?:au|a)|fino\s+al?|-|–|"
               r"til|pana\s+la|по|до|-?\s*ig|から|至|到|~|〜|부터|sampai(?:\s+dengan)?|hingga|den|إلى|الى|حتى|से)\s*"
               # Turkish "1 Ekim 2025'ten 31 Mart 2026'ya kadar", Hungarian "január 1-től március 31-ig"
               r"|\W?(?:ten|tan|den|dan)\s+|-?tol\s+")
@@ -283,10 +309,10 @@ _PERIOD_FORMS = [
      lambda m, as_of: _half(int(m[1]), 1 if m[2] in "上상" else 2)),
     (r"((?:19|20)\d{2})\s*[年년]\s*(\d{1,2})\s*[月월](?!\s*\d)", lambda m, as_of: _month(int(m[1]), int(m[2]))),
     (r"((?:19|20)\d{2})\s*[年년](?!\s*\d|度|\s*第)", lambda m, as_of: _year(int(m[1]))),
-    (r"先月|上个月|上月|지난\s*달", lambda m, as_of: _previous_month(as_of)),
-    (r"昨年|去年|작년|지난\s*해", lambda m, as_of: _year(as_of.year - 1)),
+    (r"先月|上个月|上月|지난\s*달|الشهر\s+الماضي|पिछले\s+महीने|בחודש\s+שעבר|החודש\s+שעבר|ماه\s+گذشته", lambda m, as_of: _previous_month(as_of)),
+    (r"昨年|去年|작년|지난\s*해|العام\s+الماضي|السنة\s+الماضية|पिछले\s+साल|בשנה\s+שעברה|سال\s+گذشته", lambda m, as_of: _year(as_of.year - 1)),
     (r"今年|올해|금년", lambda m, as_of: _year(as_of.year)),
-    (r"前四半期|上季度|上个季度|지난\s*분기", lambda m, as_of: _previous_quarter(as_of)),
+    (r"前四半期|上季度|上个季度|지난\s*분기|الربع\s+الماضي|पिछली\s+तिमाही|ברבעון\s+הקודם|سه\s*ماهه\s+گذشته", lambda m, as_of: _previous_quarter(as_of)),
     (rf"\bq(?:uarter\s*)?([1-4])(?=(?:{_JOIN}{_Q_NO_YEAR})*{_JOIN}{_Q_NO_YEAR}\s*[/ -]?\s*(?:of\s+)?{_Y}\b)",
      lambda m, as_of: _quarter(int(m[2]), int(m[1]))),
     (rf"\bh([12])(?=(?:{_JOIN}{_H_NO_YEAR})*{_JOIN}{_H_NO_YEAR}\s*[/ -]?\s*{_Y}\b)",
@@ -341,23 +367,24 @@ _PERIOD_FORMS = [
     (rf"\b(?:calendar\s+year|full\s+year|year|rok|roku|v\s+roce|za\s+rok|cely\s+rok)\s+{_Y}\b",
      lambda m, as_of: _year(int(m[1]))),
     (rf"\b({_MONTH_RE})(?:\.?,?\s+{_OF}|[-/])\s*{_Y}\b", lambda m, as_of: _month(int(m[2]), _MONTHS[m[1]])),
+    (rf"\b{_Y}\.?\s*(?:aasta|gada|m\.)\s+({_MONTH_RE})\b", lambda m, as_of: _month(int(m[1]), _MONTHS[m[2]])),  # 2026. aasta septembris
     (r"\b((?:19|20)\d{2})[-/.](0?[1-9]|1[0-2])\b(?![-/.]\d)", lambda m, as_of: _month(int(m[1]), int(m[2]))),
     (r"(?<![\d./-])(0?[1-9]|1[0-2])[/.-]((?:19|20)\d{2})\b", lambda m, as_of: _month(int(m[2]), int(m[1]))),
     # other languages' words (accents folded): de, nl, fr, es, it, pt
     (r"\b(?:last|previous|prior)\s+(?:(?:fiscal|financial)\s+)?year\b|\bloni\b|\blonsk\w*\b|\bminul\w*\s+rok\w*\b"
      r"|\bletzte[snm]?\s+jahr\w*|\bvorjahr\w*|\bvorig\s+jaar\b|\bvorige\s+jaar\b|\bannee\s+derniere\b"
      r"|\bano\s+pasado\b|\banno\s+scorso\b|\bano\s+passado\b|\b(?:w\s+)?(?:zeszlym|ubieglym|poprzednim)\s+roku\b"
-     r"|\bforra\s+aret\b|\bifjol\b|\btahun\s+lalu\b|\bnam\s+ngoai\b|\bnam\s+truoc\b|العام\s+الماضي|السنة\s+الماضية|पिछले\s+साल",
+     r"|\bforra\s+aret\b|\bifjol\b|\btahun\s+lalu\b|\bnam\s+ngoai\b|\bnam\s+truoc\b",
      lambda m, as_of: _year(as_of.year - 1)),
     (r"\b(?:this|current)\s+(?:(?:fiscal|financial)\s+)?year\b|\bletos\w*\b|\btento\s+rok\b|\bdieses\s+jahr\b|\bdit\s+jaar\b"
      r"|\bcette\s+annee\b|\beste\s+ano\b|\bquest\W?anno\b", lambda m, as_of: _year(as_of.year)),
     (r"\b(?:last|previous|prior)\s+quarter\b|\bminul\w*\s+ctvrtleti\b|\bletzte[snm]?\s+quartal\b|\bvorquartal\b"
      r"|\bvorig\s+kwartaal\b|\btrimestre\s+(?:dernier|pasado|scorso|passado)\b|\bdernier\s+trimestre\b"
-     r"|\b(?:zeszlym|ubieglym|poprzednim)\s+kwartale\b|\bforra\s+kvartalet\b|\bkuartal\s+lalu\b|\bquy\s+truoc\b|الربع\s+الماضي|पिछली\s+तिमाही",
+     r"|\b(?:zeszlym|ubieglym|poprzednim)\s+kwartale\b|\bforra\s+kvartalet\b|\bkuartal\s+lalu\b|\bquy\s+truoc\b",
      lambda m, as_of: _previous_quarter(as_of)),
     (r"\b(?:last|previous|prior)\s+month\b|\bminul\w*\s+mesic\w*\b|\bletzte[snm]?\s+monat\b|\bvormonat\b"
      r"|\bvorige\s+maand\b|\bmois\s+dernier\b|\bmes\s+(?:pasado|passado)\b|\bmese\s+scorso\b"
-     r"|\b(?:zeszlym|ubieglym|poprzednim)\s+miesiacu\b|\bforra\s+manaden\b|\bbulan\s+lalu\b|\bthang\s+truoc\b|الشهر\s+الماضي|पिछले\s+महीने",
+     r"|\b(?:zeszlym|ubieglym|poprzednim)\s+miesiacu\b|\bforra\s+manaden\b|\bbulan\s+lalu\b|\bthang\s+truoc\b",
      lambda m, as_of: _previous_month(as_of)),
     (rf"\b(?:in|during|for|v|ve)\s+({_MONTH_RE})\b(?!\s+\d)",
      lambda m, as_of: _month(_last_past_month(_MONTHS[m[1]], as_of), _MONTHS[m[1]])),
@@ -455,6 +482,11 @@ _DATE_FORMS = [
     (rf"\b(\d{{1,2}}){_ORD}\.?\s+{_OF}({_MONTH_RE})\.?,?\s+{_OF}{_Y}\b",
      lambda m, as_of: _safe_date(int(m[3]), _MONTHS[m[2]], int(m[1])), _ABSOLUTE),
     (rf"\b({_MONTH_RE})\.?\s+(\d{{1,2}}){_ORD},?\s+{_Y}\b", lambda m, as_of: _safe_date(int(m[3]), _MONTHS[m[1]], int(m[2])), _ABSOLUTE),
+    (rf"(\d{{1,2}})\s*({_MONTH_RE})\s*(?:พ\s*\.\s*ศ\s*\.\s*)?(2[45]\d{{2}})",  # Thai, Buddhist era: 2568 is 2025
+     lambda m, as_of: _safe_date(int(m[3]) - 543, _MONTHS[m[2]], int(m[1])), _ABSOLUTE),
+    # Lithuanian and Latvian, year first: "2025 m. birželio 30 d.", "2025. gada 30. jūnijā"
+    (rf"\b{_Y}\s*m\.\s*({_MONTH_RE})\s+(\d{{1,2}})\s*d\b\.?", lambda m, as_of: _safe_date(int(m[1]), _MONTHS[m[2]], int(m[3])), _ABSOLUTE),
+    (rf"\b{_Y}\.\s*gada\s+(\d{{1,2}})\.\s*({_MONTH_RE})\b", lambda m, as_of: _safe_date(int(m[1]), _MONTHS[m[3]], int(m[2])), _ABSOLUTE),
     # Hungarian, year first: "2025. június 30.", "2025. szeptember 30-án" (with its case ending)
     (rf"\b{_Y}\.\s*({_MONTH_RE})\s+(\d{{1,2}})\b(?:-\w{{1,4}}\b|\.)?", lambda m, as_of: _safe_date(int(m[1]), _MONTHS[m[2]], int(m[3])), _ABSOLUTE),
     (rf"\b(\d{{1,2}})([-/])({_MONTH_RE})\2{_Y}\b", lambda m, as_of: _safe_date(int(m[4]), _MONTHS[m[3]], int(m[1])), _ABSOLUTE),
@@ -467,14 +499,18 @@ _DATE_FORMS = [
     (rf"\b(?:as\s+of|on|for)\s+the\s+(\d{{1,2}})(?:st|nd|rd|th)\b(?!\s*(?:of\s+)?(?:{_MONTH_RE}|quarter|week|day|month|year|half)\b)",
      lambda m, as_of: _last_day_of_month_numbered(int(m[1]), as_of), lambda m, build: 1 <= int(m[1]) <= 31),
     (r"\b(?:today|dnes|dnesni\w*|heute|vandaag|aujourd\W?hui|hoy|oggi|hoje|dzisiaj|dzis|idag|i\s+dag|tanaan|astazi|azi|bugun|"
-     r"сегодня|сьогодні|σημερα|hari\s+ini|hom\s+nay|اليوم|आज)\b", lambda m, as_of: as_of, _ALWAYS),
+     r"hari\s+ini|hom\s+nay)\b", lambda m, as_of: as_of, _ALWAYS),
+    # the same words in other scripts, apart: one alternation mixing scripts is several times slower
+    (r"\b(?:сегодня|сьогодні|σημερα|اليوم|आज)\b", lambda m, as_of: as_of, _ALWAYS),
     # French "hier" only in a French question: it is "here" in German and Dutch
     (r"\bhier\b", lambda m, as_of: as_of - timedelta(days=1), lambda m, build: True if _is_french(m.string) else None),
     (r"\b(?:the\s+day\s+before\s+yesterday|anteontem|anteayer|antier|altro\s*ieri|l\W?altroieri|avant\W?hier|vorgestern|"
-     r"eergisteren|predevcirem|przedwczoraj|i\s+forgars|i\s+forgar|toissapaivana|tegnapelott|alaltaieri|позавчера|позавчора|"
-     r"προχθεσ|προχτεσ|kemarin\s+lusa|hom\s+kia|اول\s+امس)\b", lambda m, as_of: as_of - timedelta(days=2), _ALWAYS),
-    (r"\b(?:yesterday|vcera|vcerejsi\w*|gestern|gisteren|ayer|ieri|ontem|wczoraj|igar|i\s+gar|eilen|tegnap|dun|вчера|вчора|χθεσ|χτεσ|kemarin|hom\s+qua|امس|البارحة)\b",
+     r"eergisteren|predevcirem|przedwczoraj|i\s+forgars|i\s+forgar|toissapaivana|tegnapelott|alaltaieri|"
+     r"kemarin\s+lusa|hom\s+kia)\b", lambda m, as_of: as_of - timedelta(days=2), _ALWAYS),
+    (r"\b(?:позавчера|позавчора|προχθεσ|προχτεσ|اول\s+امس)\b", lambda m, as_of: as_of - timedelta(days=2), _ALWAYS),
+    (r"\b(?:yesterday|vcera|vcerejsi\w*|gestern|gisteren|ayer|ieri|ontem|wczoraj|igar|i\s+gar|eilen|tegnap|dun|kemarin|hom\s+qua)\b",
      lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
+    (r"\b(?:вчера|вчора|χθεσ|χτεσ|امس|البارحة)\b", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     (r"\b(?:tomorrow|zitra|demain|domani|amanha)\b", lambda m, as_of: as_of + timedelta(days=1), _ALWAYS),
     (rf"\b(\d{{1,3}}|{_COUNT_RE})\s+(day|week|month|year)s?\s+ago\b", lambda m, as_of: _ago(_count(m[1]), m[2], as_of), _ALWAYS),
     # ... in German, Spanish, French, Portuguese, Italian (accents folded)

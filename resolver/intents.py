@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from resolver.text import CJK, words
+from resolver.text import CJK, fold, words
 
 _INJECTION = [
     r"\b(ignore|disregard|forget|override|overrule|bypass|skip|circumvent)\b[^.?!]{0,60}\b(instruction|instructions|rule|rules|polic(y|ies)|guardrails?|permissions?|restrictions?|prompt|safety|acl|acls)\b",
@@ -359,6 +359,35 @@ _ASKS_MODEL += [r"\bmodel\b", r"(?:النماذج|نموذج|نماذج)", r"(?:
 _ASKS_SOURCES += [r"\bsumber\b", r"\bnguon\b", r"(?:المصادر|مصادر)", r"(?:स्रोत)"]
 
 
+# Estonian, Latvian, Lithuanian, Slovak, Croatian, Slovenian (accents folded)
+_INJECTION += [
+    r"\b(?:prezri|zanemari|ignoriraj|ignoruj|nevsimaj|nepaisyk|ignoruok|ignoreeri|eira|ignore|nenem\s+vera|ignoree)\w*\b[^.?!]{0,60}"
+    r"\b(?:pravil|taisykl|noteikum|reegl|pravidl|uputa|navodil|instrukc|instrukci)\w*",
+]
+_NUMERIC += [r"\bkui\s+(?:suur|palju)\b", r"\bkolk[oa]\b", r"\bkoliko\b", r"\bkolika\b", r"\bkoliki\b", r"\bkiek\b", r"\bcik\b"]
+_DEFINITION += [r"\bopredelj\w*", r"\bdefinira\w*", r"\bdefinova\w*", r"\bapibrez\w*", r"\bdefineeri\w*", r"\bdefinet\w*", r"\bdefinicij\w*",
+                r"\bvelja\w*", r"\bplatil\w*", r"\bkehti\w*"]
+_LINEAGE_UP += [r"\bsaltin\w*", r"\bavot\w*", r"\bizvor\w*", r"\bvir(?:a|i|ov)?\b", r"\bzdroj\w*", r"\ballik\w*", r"\bskaiciuojam\w*\s+is\b"]
+_LINEAGE_DOWN += [r"\bpokvar\w*", r"\bpokaz(?:i|ia)\b", r"\bnadaljnj\w*", r"\bnizvodn\w*", r"\bsugenda\w*", r"\bsaluzt\w*", r"\bkatki\b",
+                  r"\bovplyvn\w*", r"\butjec\w*", r"\bvpliva\w*", r"\bietekm\w*", r"\bpaveik\w*", r"\bmojut\w*"]
+_FRESHNESS += [r"\bnaposledy\s+(?:nacitan|aktualizovan)\w*", r"\bzadnj\w*\s+(?:azuriran|osvjezen|nalozen|posodob|nalozen)\w*",
+               r"\bpaskutin\w*\s+(?:atnaujin|ikel)\w*", r"\bpedej\w*\s+(?:atjaunin|ieladet)\w*", r"\bviimati\s+(?:uuendat|laetud|laaditud)\w*"]
+_ASKS_MODEL += [r"\bmodel(?:ih|ov|iu|u|i|y)\b", r"\bmudel\w*"]
+_ASKS_SOURCES += [r"\bsaltin\w*", r"\bizvor\w*", r"\bzdroj\w*", r"\bvir(?:a|i|ov)?\b", r"\ballik\w*", r"\bavot\w*"]
+
+
+# Hebrew, Persian (both written with spaces) and Thai (a token per character, as Chinese); folded as questions are
+_INJECTION += [r"(?:התעלם|תתעלם|שכח)[^.?!]{0,40}(?:כללים|הכללים|הוראות|ההוראות)", r"(?:نادیده|فراموش)[^.?!؟]{0,40}(?:قوانین|دستور)",
+               r"دستورهای[^.?!؟]{0,40}(?:اجرا|عمل)", r"(?:قوانین|دستورها)[^.?!؟]{0,30}نادیده"]
+_INJECTION += _cjk(*(fold(w) for w in ("ลืมกฎ", "ละเว้นกฎ", "ไม่สนกฎ", "เพิกเฉยต่อกฎ")))
+_NUMERIC += [r"\bכמה\b", r"(?:چقدر|چند)"] + _cjk(*(fold(w) for w in ("เท่าไร", "เท่าไหร่", "กี่")))
+_DEFINITION += [r"(?:הגדרה|הגדרת|ההגדרה)"] + _cjk(fold("นิยาม"))
+_LINEAGE_UP += [r"(?:מקורות|המקורות|מזינים|מזין)", r"(?:منابع|منبع|تغذیه)"] + _cjk(*(fold(w) for w in ("มาจาก", "แหล่งข้อมูล")))
+_LINEAGE_DOWN += [r"(?:במורד\s+הזרם|יישבר|יושפע|מושפע)", r"(?:پایین\s*دست|تحت\s+تاثیر|خراب)"] + _cjk(fold("ผลกระทบ"))
+_ASKS_MODEL += [r"(?:מודלים|מודל)", r"مدل"] + _cjk(fold("โมเดล"))
+_ASKS_SOURCES += [r"(?:מקורות|המקורות)", r"منابع"] + _cjk(fold("แหล่งข้อมูล"))
+
+
 class _Cues:
     """A cue list compiled as two alternations: the patterns in ASCII (Latin scripts, accents folded)
     and the others (Cyrillic, Greek, Chinese, Japanese, Korean). One alternation mixing both is
@@ -446,6 +475,7 @@ melyik milyen mi mit hogy hogyan mikor es vagy az egy a is van volt kerem
 ce care cum cand este sunt a fost si sau la de din pentru cu pe in ale al ai unei unui
 hangi nasil nedir ne neler mi mu mudur ve veya ile icin bir bu su itibariyla kadar gore eger
 hvis jos ha daca если якщо
+kako je bil bila bilo kaj ki in za ali ako bol bola aka ake pre kuidas oli mis kas ka ir bija par kaip buvo yra is
 bonjour bonsoir salut hola buenas buenos dias tardes noches boa bom tarde noite dia buongiorno buonasera ciao hallo
 guten tag goedemiddag goedemorgen dag hej hei ahoj dobry den dzien
 yang mana apa apakah dan atau di ke dari untuk pada dengan ini itu ada adalah berapa

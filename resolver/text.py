@@ -8,7 +8,7 @@ from typing import Optional
 # a token is letters and digits of any script (Latin folded to ASCII, Cyrillic, Greek…), with the
 # punctuation of identifiers inside it; Chinese, Japanese and Korean, written without spaces between
 # words (or with particles fused to them), are a token per character, so a name is a run of them
-CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
+CJK = "\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"  # and Thai, also written without spaces
 _TOKEN = re.compile(rf"[{CJK}]|[^\W_{CJK}](?:[^\W{CJK}]|[.#:/-])*[^\W{CJK}]|[^\W_{CJK}]")
 # Devanagari and the other Indic scripts write vowels as marks that are not word characters to re: a
 # word of theirs is its letters and marks together ("कितनी"), read by a pattern of its own
@@ -18,7 +18,9 @@ _W, _WS = rf"(?:[^\W{CJK}]|[{_INDIC}])", rf"(?:[^\W_{CJK}]|[{_INDIC}])"
 _TOKEN_INDIC = re.compile(rf"[{CJK}]|{_WS}(?:{_W}|[.#:/-])*{_W}|{_WS}")
 # letters that carry no accent to strip but stand for plain ones: Danish/Norwegian ø, æ; Polish ł;
 # Turkish dotless ı; Icelandic ð, þ; Croatian đ; Maltese ħ; French œ
-_PLAIN_LETTERS = str.maketrans({"ø": "o", "æ": "ae", "ł": "l", "ı": "i", "ð": "d", "þ": "th", "đ": "d", "ħ": "h", "œ": "oe"})
+_PLAIN_LETTERS = str.maketrans({"ø": "o", "æ": "ae", "ł": "l", "ı": "i", "ð": "d", "þ": "th", "đ": "d", "ħ": "h", "œ": "oe",
+                                # digits of other scripts are digits: Arabic-Indic, Persian, Devanagari, Thai
+                                **{chr(base + i): str(i) for base in (0x660, 0x6F0, 0x966, 0xE50) for i in range(10)}})
 
 
 def fold(text: str) -> str:
