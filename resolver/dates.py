@@ -289,7 +289,7 @@ def _iso_week(year: int, week: int) -> Optional[Period]:
 # "between Q1 and Q3 2025", "January to March 2025", "H1 and H2 2025". Each period before it
 # takes that year (the lookahead reads it).
 _RANGE_SEP = (r"\.?\s*(?:to|until|till|through|thru|and|do|az|a|au|al|bis|tot|ate|hasta(?:\s+el)?|jusqu\W?(?:au|a)|fino\s+al?|-|–|"
-              r"til|pana\s+la|по|до|-?\s*ig|から|至|到|~|〜|부터|sampai(?:\s+dengan)?|hingga|den|إلى|الى|حتى|से)\s*"
+              r"til|pana\s+la|по|до|-?\s*ig|から|至|到|~|〜|부터|sampai(?:\s+dengan)?|hingga|den|إلى|الى|حتى|से|تا|עד)\s*"
               # Turkish "1 Ekim 2025'ten 31 Mart 2026'ya kadar", Hungarian "január 1-től március 31-ig"
               r"|\W?(?:ten|tan|den|dan)\s+|-?tol\s+")
 # "du D1 au D2", "del D1 al D2", "de D1 a D2", "dal D1 al D2": these separators make a range only after a "from"

@@ -200,7 +200,7 @@ _STOP = set(
     while during force effect effective valid validity netted off since until policy policies cover covers covered
     include includes included including counts exclude excludes excluded excluding contain contains part deduct deducted
     toward towards actually really eigentlich uns version versions verze versie
-    hey hi hello hallo thanks thank pls plz btw fyi quick question guys folks okay ok um whats
+    hey hi hello hallo thanks thank pls plz btw fyi quick question guys folks okay ok um whats but never ever yet
     je jsou byl byla bylo byly by se si do na v ve z ze za k ke o od pro pri s so a i nebo ale jak jaky jaka jake
     ktery ktera ktere kdo co kdy kde proc mel mela melo meli ma maji muze mohou zahrnout zahrnovat zahrnuty zahrnuje
     zahrnuta zahrnuto obsahuje vcetne bez definice plati platila platilo pro podle kteri pocitaji pocita""".split()
