@@ -38,7 +38,10 @@ def name_forms(name: str) -> set[str]:
     and a title with a colon by either side of it."""
     bare = _PARENTHESES.sub(" ", name)
     forms = _forms(name) | (_forms(bare) if bare != name and tokens(bare) else set())
-    forms |= {" ".join(tokens(short)) for short in _dbt_short_names(name)}  # as written only: "fct attrition" would head "attrition"
+    for short in _dbt_short_names(name):
+        forms.add(" ".join(tokens(short)))  # as written: "fct attrition" would head "attrition"
+        if name.startswith("source.") and "." not in short and short.count("_") >= 2:  # a source table of three words or more is also said in words
+            forms.add(short.replace("_", " "))
     # "Portfolio Steering Committee memo 2026-04: ONC-417 rescue plan" is also "ONC-417 rescue plan"
     # (each side of a title's colon, of three words or more)
     if ": " in bare:
