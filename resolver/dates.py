@@ -388,6 +388,10 @@ _PERIOD_FORMS = [
      lambda m, as_of: _previous_month(as_of)),
     (rf"\b(?:in|during|for|v|ve)\s+({_MONTH_RE})\b(?!\s+\d)",
      lambda m, as_of: _month(_last_past_month(_MONTHS[m[1]], as_of), _MONTHS[m[1]])),
+    # last week: the ISO week (Monday to Sunday) before as_of's
+    (r"\b(?:last|previous|prior)\s+week\b|\bsemana\s+pasada\b|\bsemana\s+passada\b|\bsemaine\s+derniere\b|\bsettimana\s+scorsa\b"
+     r"|\bletzte[nr]?\s+woche\b|\bvorige\s+week\b|\bminul\w*\s+tyd\w*\b|\bzeszl\w*\s+tygodni\w*\b|\bforra\s+veckan\b",
+     lambda m, as_of: _iso_week(*(as_of - timedelta(days=7)).isocalendar()[:2])),
     (r"\b(?:next|coming|following)\s+year\b|\bpristi\w*\s+rok\w*\b|\bnachste[snm]?\s+jahr\b|\bannee\s+prochaine\b"
      r"|\bproximo\s+ano\b", lambda m, as_of: _year(as_of.year + 1)),
     (r"\b(?:next|coming|following)\s+quarter\b|\bpristi\w*\s+ctvrtleti\b", lambda m, as_of: _next_quarter(as_of)),

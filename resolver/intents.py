@@ -35,7 +35,7 @@ _INJECTION = [
     # German, French, Spanish, Italian, Portuguese, Dutch (accents folded): ignore the rules / follow
     # the document's instructions / reveal what is confidential
     r"\b(ignorier|vergiss|umgeh|missacht|ubergeh|oublie|contourne|outrepass|ignora|olvida|omite|elude|dimentica|aggira"
-    r"|esquece|contorna|negeer|vergeet|omzeil)\w*\b[^.?!]{0,60}\b(anweisung|regel|richtlinie|vorgabe|berechtigung"
+    r"|esquece|contorna|negeer|vergeet|omzeil)\w*\b[^.?!]{0,60}(?:\b|\w*(?=regel|anweisung|berechtigung))(anweisung|regel|richtlinie|vorgabe|berechtigung"
     r"|beschrankung|sicherheit|instruction|regle|consigne|politique|restriction|securite|instruccion|regla|norma|politica"
     r"|restriccion|permiso|seguridad|istruzion|regol|restrizion|permess|sicurezza|instruc|regra|restric|permiss|seguranca"
     r"|instructie|regel|beperking|toestemming|beveiliging)\w*",
@@ -340,7 +340,8 @@ _INJECTION += [
     r"\b(?:desactiva|disattiva|desativ|desactive|deaktivier|disable|turn\s+off|switch\s+off|bypass|schalte\w*\s+aus)\w*\b[^.?!]{0,40}"
     r"\b(?:control|permis|permess|checks?|berechtigung|controle|security|seguridad|sicurezza|acl|access)\w*",
 ]
-_INCLUDES += [r"\bincl\b", r"\bexcl\b", r"\bw/o\b"]
+_INCLUDES += [r"\bdescuent\w*", r"\bdesconta\w*", r"\bliquid[ao]s?\s+d[eo]\b", r"\bnett[oa]\s+d[ie]\b", r"\bnet\s+de\b"]
+_INCLUDES += [r"\bincl\b", r"\bexcl\b", r"\bw/o\b", r"\bzahl(?:en|t)\b(?=(?:\s+\S+){0,8}\s+zu[rm]\b)"]
 _LINEAGE_DOWN += [r"\bzasazen\w*", r"\bovlivn\w*", r"\brozbij\w*", r"\bprzestan\w*", r"\bdotknie\w*", r"\bnegatywnie\b"]
 _FRESHNESS += [r"\bfrissult\w*", r"\bfrissitve\b", r"\bbetoltve\b", r"\bbetolt(?:ott|odott)\w*"]
 _NUMERIC += [r"\bberapa\b", r"\bbao\s+nhieu\b", r"\bla\s+bao\s+nhieu\b", r"كم", r"(?:कितनी|कितने|कितना)"]
