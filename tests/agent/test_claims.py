@@ -37,7 +37,8 @@ def test_golden_worded_answer(case):
 @pytest.mark.parametrize("suite", ["dossier", "telco", "hospital", "retail", "insurance", "logistics", "people", "banking", "saas", "utility", "marketing", "manufacturing", "education",
                                    "airline", "publicsector", "streaming", "marketplace", "clinical", "hotel",
                                    "gaming", "mobility", "publichealth", "energy", "payer", "payments",
-                                   "b2bsaas", "supply", "retailbank", "wholesale", "freight", "elearning"])
+                                   "b2bsaas", "supply", "retailbank", "wholesale", "freight", "elearning",
+                                   "underwriting", "hr", "agri"])
 def test_every_templated_answer_passes_when_a_model_returns_it_unchanged(suite):
     """The resolver's own wording of every gold question meets the rules a model's wording must meet."""
     spec = yaml.safe_load((dossier.REPO / "evals" / "suites" / f"{suite}.yaml").read_text(encoding="utf-8"))
