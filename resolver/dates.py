@@ -275,6 +275,19 @@ def _of_relative_year(m: re.Match, as_of: date) -> Period:
     return _month(year, _MONTHS[m[3]])
 
 
+def _week_range(year: int, first: int, last: int) -> Optional[Period]:
+    start, end = _iso_week(year, first), _iso_week(year, last)
+    if start is None or end is None or end.end < start.start:
+        return None
+    return Period(start.start, end.end, f"ISO weeks {first} to {last} of {year}")
+
+
+def _month_range(year: int, first: int, last: int) -> Optional[Period]:
+    if not (1 <= first <= last <= 12):
+        return None
+    return Period(date(year, first, 1), _month(year, last).end, f"{year}-{first:02d} to {year}-{last:02d}")
+
+
 def _iso_week(year: int, week: int) -> Optional[Period]:
     try:
         monday = date.fromisocalendar(year, week, 1)
@@ -301,6 +314,13 @@ _JOIN = rf"(?:{_RANGE_SEP}|{_LIST_SEP}|\s*(?:bis|al)\s*)"
 _Q_NO_YEAR, _H_NO_YEAR, _M_NO_YEAR = r"q(?:uarter\s*)?[1-4]", r"h[12]", rf"(?:{_MONTH_RE})\.?"
 _CJK_NUMBERS = {"1": 1, "2": 2, "3": 3, "4": 4, "一": 1, "二": 2, "三": 3, "四": 4}
 _PERIOD_FORMS = [
+    # a range of weeks with the year once: "dalla settimana 10 alla settimana 20 del 2025", "weeks 10 to 20 of 2025"
+    (rf"\b(?:{_WEEK_WORDS}|weeks)\s*(\d{{1,2}})\s*(?:to|until|through|-|–|al|alla|a|bis|tot|au|do|till)\s*(?:(?:the\s+)?(?:{_WEEK_WORDS})\s*)?"
+     rf"(\d{{1,2}})\s*(?:,\s*|of\s+|del\s+|de\s+|des\s+|van\s+|/\s*)?{_Y}\b",
+     lambda m, as_of: _week_range(int(m[3]), int(m[1]), int(m[2]))),
+    # a range of months with the year once, in Japanese/Chinese/Korean: 2025年1月から6月まで, 2025年1月至6月
+    (r"((?:19|20)\d{2})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(?:から|至|到|~|〜|부터|-|–)\s*(\d{1,2})\s*[月월]",
+     lambda m, as_of: _month_range(int(m[1]), int(m[2]), int(m[3]))),
     # Japanese, Chinese, Korean: 2025年第2四半期, 2025年第二季度, 2025년 2분기, 2025年上半期, 2025년 상반기, 2025年6月, 2025年
     (r"((?:19|20)\d{2})\s*[年년]\s*(?:第\s*)?([1-4一二三四])\s*(?:四半期|季度|季|분기)",
      lambda m, as_of: _quarter(int(m[1]), _CJK_NUMBERS[m[2]])),
