@@ -155,16 +155,22 @@ def _own_texts(records) -> list[str]:
     return [" ".join((rec.body, *rec.names())).casefold() for rec in records]
 
 
-def known_topic(topic: list[str], records) -> list[str]:
+_ACRONYM = re.compile(r"\b[A-Z]{3,6}\b")
+
+
+def known_topic(topic: list[str], records, acronyms: frozenset = frozenset()) -> list[str]:
     """The topic words that decide which sentences are about it. A word none of the subject's own
     records uses (any version, drafts included) cannot tell one sentence from another: another
     language's word ("pedidos") or the question's own paraphrase. It is left out when at least two
     words are known ("pedidos drop-ship ... proveedor": drop, ship); with one known word and others
-    unknown the topic stays whole ("vendor returns" is not "vendors"), and so it does with none, and
-    the answer says the definition does not mention it."""
+    unknown the topic stays whole ("vendor returns" is not "vendors") — unless that one word was written
+    as an acronym ("ULAE", `acronyms`) —, and so it does with none, and the answer says the definition
+    does not mention it."""
     topic = [w for w in topic if w not in _GENERIC_TOPIC_WORDS] or topic
     texts = _own_texts(records)
     known = [w for w in topic if any(_mentions(t, w) for t in texts)]
+    if len(known) == 1 and known[0] in acronyms:  # "ULAE" amid French words: the acronym is what is asked about
+        return known
     return known if len(known) >= 2 or len(known) == len(topic) else topic
 
 
@@ -880,7 +886,8 @@ def _definition(reading: Reading, subject: Subject, source, day: date, interp, t
     conflicts: list[Revision] = []
     drafts = [r for r in subject.revisions if r.record.status == Status.draft]
     if reading.intent == "definition_includes":
-        topic = known_topic(reading.topic, [r.record for r in subject.revisions])
+        topic = known_topic(reading.topic, [r.record for r in subject.revisions],
+                            frozenset(w.lower() for w in _ACRONYM.findall(reading.question)))
         said = sentences_about(rec.body, topic)
         if said:
             parts.append(f"On {' '.join(topic)}, it says: \"{quote(' '.join(said), 2000)}\" {cite(primary)}.")

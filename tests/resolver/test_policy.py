@@ -665,3 +665,15 @@ def test_a_word_shared_by_metrics_and_the_model_they_are_built_on_is_ambiguous_n
               model_ids=["model.x.fct_customer_retention"])
     model = rec("MODEL.FCR", entity_id="model.x.fct_customer_retention", entity_type="dbt_model", title="fct_customer_retention")
     assert ask([nrr, grr, model], "retention def?").behavior.value == "clarify_or_split"
+
+
+def test_an_acronym_decides_an_inclusion_topic_among_words_of_another_language():
+    loss = rec("LR.v2", entity_id="metric.loss_ratio", title="Loss ratio", aliases=["taux de sinistralité"],
+               effective_from=date(2025, 7, 1), body="Loss ratio is incurred losses including IBNR over earned premium. ULAE is excluded.")
+    draft = rec("LR.D", entity_id="metric.loss_ratio", title="Loss ratio v3 proposal", entity_type="draft", status="draft",
+                authority="non_authoritative", effective_from=date(2027, 1, 1), body="Proposes to include ULAE in incurred losses from 2027.")
+    asked = ask([loss, draft], "Est-ce que le taux de sinistralité inclut les frais de gestion non affectés (ULAE) ?", as_of=date(2026, 9, 15))
+    assert asked.behavior.value == "answer_with_conflict" and asked.ids("conflict") == ["LR.D"]
+    # the same words without the acronym written as one: the topic stays whole, and nothing is found
+    plain = ask([loss, draft], "Est-ce que le taux de sinistralité inclut les frais de gestion non affectés (ulae) ?", as_of=date(2026, 9, 15))
+    assert plain.behavior.value == "answer"
