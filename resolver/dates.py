@@ -15,7 +15,7 @@ from functools import lru_cache
 from datetime import date, timedelta
 from typing import Optional
 
-from resolver.text import CJK, fold, question_sentence
+from resolver.text import CJK, CJK_CHAR, fold, question_sentence
 
 
 @dataclass(frozen=True)
@@ -614,7 +614,6 @@ def _cjk_edges(pattern: str) -> str:
     return pattern.replace(r"\b", rf"(?:\b|(?<=[{CJK}])|(?=[{CJK}]))")
 
 
-_CJK_CHAR = re.compile(f"[{CJK}]")
 
 
 def _slash_date(a: int, b: int, year: int) -> Optional[date]:
@@ -697,7 +696,7 @@ def scan_time(text: str) -> TimeScan:
     # Point dates (and their positions) first, so that ranges and edges can use them.
     points: list[_Found] = []
     impossible: list[str] = []
-    date_patterns, period_patterns = _compiled(_CJK_CHAR.search(folded) is not None)
+    date_patterns, period_patterns = _compiled(CJK_CHAR.search(folded) is not None)
     for pattern, build, valid in date_patterns:
         for m in pattern.finditer(folded):
             if not free(m.start(), m.end()):

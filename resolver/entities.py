@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Optional, Protocol
 
 from resolver.intents import COMMON_WORDS
-from resolver.text import CJK, edit_distance_at_most_one, fold, stems, tokens
+from resolver.text import CJK_CHAR, edit_distance_at_most_one, fold, stems, tokens
 
 # Words that say what kind of thing a title describes, not which thing: stripped from the ends
 # of titles to get the name people use ("Revenue metric v1" -> "revenue").
@@ -29,7 +29,6 @@ _VERSION = re.compile(r"^(?:v\d+[a-z0-9-]*|\d+(?:-draft)?|version|verze)$")
 _MEASURE_WORDS = ("rate", "ratio", "rates", "ratios", "percentage", "time")
 _MAX_NAME_TOKENS = 8
 _MAX_CJK_NAME_CHARS = 16
-_CJK_CHAR = re.compile(f"[{CJK}]")
 
 
 def name_forms(name: str) -> set[str]:
@@ -136,7 +135,7 @@ def typo_words(form: str) -> list[str]:
     name's shorter tail is found (_cjk_tail_matches)."""
     words_ = form.split(" ")
     found = [w for w in words_ if len(w) >= 4 and w.isalpha()]
-    if len(words_) >= 3 and all(_CJK_CHAR.fullmatch(w) for w in words_[-2:]):
+    if len(words_) >= 3 and all(CJK_CHAR.fullmatch(w) for w in words_[-2:]):
         found.append(words_[-2] + words_[-1])
     return found
 
@@ -242,7 +241,7 @@ def find_matches(q: list[str], lookup: NameLookup) -> list[Match]:
     for i in range(len(q)):
         for j in range(i + 1, min(len(q), i + _MAX_CJK_NAME_CHARS) + 1):
             # a name in Chinese, Japanese or Korean is a run of one-character tokens, and may be longer
-            if j - i > _MAX_NAME_TOKENS and not _CJK_CHAR.fullmatch(q[j - 1]):
+            if j - i > _MAX_NAME_TOKENS and not CJK_CHAR.fullmatch(q[j - 1]):
                 break
             spans.setdefault(" ".join(q[i:j]), []).append((i, j))
     found = [Match(i, j, frozenset(ids), True, form) for form, ids in lookup.forms(list(spans)).items()
@@ -387,7 +386,7 @@ def _measure_matches(spans: dict[str, list[tuple[int, int]]], named: set[str], l
         span = candidates[form]
         # "bad debt" for "bad debt ratio" and as well "bad debt provision": the same words begin
         # another name one word longer, so which is meant is not known (row 13)
-        words_ = [w for w in span.split(" ") if len(w) >= 4 and w.isalpha()]
+        words_ = typo_words(span)  # the words name forms are indexed by
         if words_:
             longer = [f for f in lookup.forms_with_word(max(words_, key=len), _PARTIAL_LIMIT)
                       if f.startswith(span + " ") and f.count(" ") == span.count(" ") + 1 and f != form]
@@ -459,13 +458,13 @@ def _cjk_tail_matches(q: list[str], covered: set[int], lookup: NameLookup) -> li
     out: list[Match] = []
     j = len(q)
     while j >= 2:
-        if not (_CJK_CHAR.fullmatch(q[j - 1]) and _CJK_CHAR.fullmatch(q[j - 2])) or j - 1 in covered:
+        if not (CJK_CHAR.fullmatch(q[j - 1]) and CJK_CHAR.fullmatch(q[j - 2])) or j - 1 in covered:
             j -= 1
             continue
         forms = lookup.forms_with_word(q[j - 2] + q[j - 1], _PARTIAL_LIMIT)
         best = None
         i = j - 2
-        while i >= 0 and _CJK_CHAR.fullmatch(q[i]) and i not in covered:
+        while i >= 0 and CJK_CHAR.fullmatch(q[i]) and i not in covered:
             tail = " " + " ".join(q[i:j])
             longer = [f for f in forms if f.endswith(tail)]
             if not longer:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from resolver.text import CJK, fold, words
+from resolver.text import CJK, CJK_CHAR, fold, words
 
 _INJECTION = [
     r"\b(ignore|disregard|forget|override|overrule|bypass|skip|circumvent)\b[^.?!]{0,60}\b(instruction|instructions|rule|rules|polic(y|ies)|guardrails?|permissions?|restrictions?|prompt|safety|acl|acls)\b",
@@ -409,14 +409,9 @@ class _Cues:
         return text if text.isascii() else self._other.sub(repl, text)
 
 
-def _alternation(patterns: list[str]) -> _Cues:
-    """One compiled cue list: a single search (or two) per kind of request."""
-    return _Cues(patterns)
-
-
 _NOW_RE = _Cues(_NOW)
 _INJECTION_RE, _NUMERIC_RE, _DEFINITION_RE, _CURRENT_RE, _CURRENT_UNDATED_RE, _INCLUDES_RE, _LINEAGE_UP_RE, \
-    _LINEAGE_DOWN_RE, _FRESHNESS_RE, _HISTORY_RE, _ASKS_MODEL_RE, _ASKS_SOURCES_RE, _ASKS_TABLE_RE = map(_alternation, (
+    _LINEAGE_DOWN_RE, _FRESHNESS_RE, _HISTORY_RE, _ASKS_MODEL_RE, _ASKS_SOURCES_RE, _ASKS_TABLE_RE = map(_Cues, (
         _INJECTION, _NUMERIC, _DEFINITION, _CURRENT, _CURRENT_UNDATED, _INCLUDES, _LINEAGE_UP, _LINEAGE_DOWN, _FRESHNESS,
         _HISTORY, _ASKS_MODEL, _ASKS_SOURCES, _ASKS_TABLE))
 
@@ -496,12 +491,11 @@ def topic_words(text: str) -> list[str]:
     """Content words left once cue words, stop words and version labels are gone (in Chinese,
     Japanese and Korean: the runs of characters between particles, "运费" of "包含运费吗")."""
     plain = _NOW_RE.sub(" ", _INCLUDES_RE.sub(" ", text))
-    found = [w for w in re.split(r"[\W_]+", _cjk_runs(plain)) if w] if _CJK_RE.search(plain) else words(plain)
+    found = [w for w in re.split(r"[\W_]+", _cjk_runs(plain)) if w] if CJK_CHAR.search(plain) else words(plain)
     return [w for w in found if w not in _STOP and w not in _STOP_OTHER
-            and not re.fullmatch(r"v?\d+", w) and (len(w) > 2 or (len(w) == 2 and _CJK_RE.match(w)))]
+            and not re.fullmatch(r"v?\d+", w) and (len(w) > 2 or (len(w) == 2 and CJK_CHAR.match(w)))]
 
 
-_CJK_RE = re.compile(f"[{CJK}]")
 # particles and question words that separate the content words of a question in Chinese, Japanese, Korean
 _CJK_PARTICLES = re.compile("[のはがをにでともかへや的是吗呢了在和与及或의는은이가을를에도와과로]|什么|什麼|ですか|ますか|입니까|습니까|됩니까|합니까|인가요|나요|무엇|何|定義|定义|정의")
 

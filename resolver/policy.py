@@ -19,7 +19,7 @@ from resolver.dates import Period, TimeFinding
 from resolver.entities import whole_forms
 from resolver.intents import COMMON_WORDS, cues, is_function_word
 from resolver.interpret import Reading, undated_tokens
-from resolver.text import CJK, written_spans
+from resolver.text import CJK_CHAR, written_spans
 from resolver.source import EntityView, EvidenceSource
 
 
@@ -181,11 +181,8 @@ _ENGLISH_ENDINGS = ("isations", "izations", "isation", "ization", "ations", "iti
             "ment", "ings", "ing", "ised", "ized", "ises", "izes", "ies", "ied", "ed", "es", "s")
 
 
-_CJK_CHAR = re.compile(f"[{CJK}]")
-
-
 def _mentions(text: str, word: str) -> bool:
-    if _CJK_CHAR.search(word):  # no spaces between words to anchor on: the characters, anywhere
+    if CJK_CHAR.search(word):  # no spaces between words to anchor on: the characters, anywhere
         return word in text
     stem = word[: max(4, len(word) - 2)]
     for ending in _ENGLISH_ENDINGS:

@@ -9,6 +9,7 @@ from typing import Optional
 # punctuation of identifiers inside it; Chinese, Japanese and Korean, written without spaces between
 # words (or with particles fused to them), are a token per character, so a name is a run of them
 CJK = "\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"  # and Thai, also written without spaces
+CJK_CHAR = re.compile(f"[{CJK}]")
 _TOKEN = re.compile(rf"[{CJK}]|[^\W_{CJK}](?:[^\W{CJK}]|[.#:/-])*[^\W{CJK}]|[^\W_{CJK}]")
 # Devanagari and the other Indic scripts write vowels as marks that are not word characters to re: a
 # word of theirs is its letters and marks together ("कितनी"), read by a pattern of its own
