@@ -31,6 +31,7 @@ class Authority(str, Enum):
 
 
 MODEL_TYPES = frozenset({"dbt_model", "model", "snapshot", "seed", "semantic_model"})
+REVIEW_DECISION_TYPES = frozenset({"review_decision", "decision", "governance_decision", "conflict_resolution"})
 SOURCE_TYPES = frozenset({"source", "source_schema", "dataset"})
 
 
@@ -165,16 +166,30 @@ class EvidenceRecord(EffectiveInterval, Frozen):
             keys.add(f"{self.entity_id}.v{self.version}")
         return keys
 
+    def reports_freshness(self) -> bool:
+        """A recorded freshness check kept as a record (a dbt `sources.json` result transcribed, with
+        the node it checked in `source_ids`/`model_ids`): read as a check only when authoritative."""
+        return "freshness" in self.entity_type.lower()
+
+    def checked_nodes(self) -> tuple[str, ...]:
+        """The nodes a freshness-result record reports a check of."""
+        return (*self.source_ids, *self.model_ids) if self.reports_freshness() else ()
+
+    def is_review_decision(self) -> bool:
+        """A review decision kept as a record (a governance log entry ranking conflicting records)."""
+        return self.entity_type.lower() in REVIEW_DECISION_TYPES
+
     def built_on(self) -> tuple[str, ...]:
         """The models and sources this record names as implementing or feeding its entity."""
         return (*self.model_ids, *self.source_ids)
 
     def names(self) -> tuple[str, ...]:
         """Every name a user may call this record's entity by; a document's title also by what stands
-        before a dash in it ("Project Halcyon - board memo on the FY2026 plan" is "Project Halcyon")."""
+        before a dash or colon in it ("Project Halcyon - board memo on the FY2026 plan" and "Project
+        Kestrel: FY2026 restructuring memo" are "Project Halcyon" and "Project Kestrel")."""
         names = (self.entity_id, self.title, *self.aliases)
         if self.entity_type in _DOCUMENT_TYPES:
-            head = _TITLE_DASH.split(self.title, 1)[0].strip()
+            head = _TITLE_HEAD_END.split(self.title, 1)[0].strip()
             if head != self.title.strip() and len(head.split()) >= 2:
                 names += (head,)
         return names
@@ -182,7 +197,7 @@ class EvidenceRecord(EffectiveInterval, Frozen):
 
 # entity types of documents, whose titles often lead with their own name
 _DOCUMENT_TYPES = frozenset({"document", "memo", "board_memo", "report", "minutes", "briefing", "letter", "contract"})
-_TITLE_DASH = re.compile(r"\s+[-–—]\s+")
+_TITLE_HEAD_END = re.compile(r"\s+[-–—]\s+|:\s+")
 
 
 class Revision(Frozen):

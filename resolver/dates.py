@@ -682,6 +682,9 @@ class TimeScan:
     # by an expression's start: (before|after|since|until, where the qualified text starts, where it ends or -1)
     qualifiers: dict[int, tuple[str, int, int]]
     unreadable: tuple[str, ...]  # date-like text no pattern read
+    # parts of periods canon cannot place ("mid-2024", "summer 2024"): unread, except beside a date
+    # read, as a period beside a date is ("the bulletin of summer 2024: which rate applied on 2024-06-30?")
+    vague: tuple[str, ...]
     text: str  # folded
 
 
@@ -695,7 +698,7 @@ def scan_time(text: str) -> TimeScan:
 
     # Point dates (and their positions) first, so that ranges and edges can use them.
     points: list[_Found] = []
-    impossible: list[str] = []
+    impossible: list[tuple[int, int]] = []  # spans of date-like text that is no date
     date_patterns, period_patterns = _compiled(CJK_CHAR.search(folded) is not None)
     for pattern, build, valid in date_patterns:
         for m in pattern.finditer(folded):
@@ -707,15 +710,20 @@ def scan_time(text: str) -> TimeScan:
             if possible:
                 points.append(_Found(m.start(), m.end(), m, build))
             else:
-                impossible.append(m.group(0))
+                impossible.append((m.start(), m.end()))
             taken.append((m.start(), m.end()))
     points.sort(key=lambda p: p.start)
 
     # "mid-2025", "early Q3 2025", "summer 2025": a part of a period canon cannot place (seasons
     # differ by hemisphere): reported, never read as the whole period
-    for m in (*_VAGUE_PART.finditer(folded), *_NO_SUCH_PERIOD.finditer(folded)):
+    vague: list[tuple[int, int]] = []
+    for m in _VAGUE_PART.finditer(folded):
         if free(m.start(), m.end()):
-            impossible.append(m.group(0))
+            vague.append((m.start(), m.end()))
+            taken.append((m.start(), m.end()))
+    for m in _NO_SUCH_PERIOD.finditer(folded):
+        if free(m.start(), m.end()):
+            impossible.append((m.start(), m.end()))
             taken.append((m.start(), m.end()))
 
     periods: list[_Found] = []
@@ -725,13 +733,13 @@ def scan_time(text: str) -> TimeScan:
                 if _builds(m, build):
                     periods.append(_Found(m.start(), m.end(), m, build))
                 else:  # week 54, a fourth half
-                    impossible.append(m.group(0))
+                    impossible.append((m.start(), m.end()))
                 taken.append((m.start(), m.end()))
     # a part of a year that no pattern above read ("im 2. Quartal 2025" in a form not known, "week
     # 12 2025" written another way): reported, never read as the whole year
     for m in _UNPLACED_PART.finditer(folded):
         if free(m.start(), m.end()):
-            impossible.append(m.group(0))
+            impossible.append((m.start(), m.end()))
             taken.append((m.start(), m.end()))
     # A bare year ("for 2025") is a period when nothing else claimed it.
     for m in _BARE_YEAR.finditer(folded):
@@ -739,8 +747,9 @@ def scan_time(text: str) -> TimeScan:
             periods.append(_Found(m.start(), m.end(), m, lambda m, as_of: _year(int(m[1]))))
             taken.append((m.start(), m.end()))
     periods.sort(key=lambda p: p.start)
-    if len(points) + len(periods) >= 2:
-        points, periods = _in_the_question(text, points, periods)
+    impossible += [(m.start(), m.end()) for m in _DATE_LIKE.finditer(folded) if free(m.start(), m.end())]
+    if (points or periods) and len(points) + len(periods) + len(impossible) + len(vague) >= 2:
+        points, periods, impossible, vague = _in_the_question(text, points, periods, impossible, vague)
 
     ranged = len(points) >= 2 and _joins_range(folded, points[0], points[1])
     periods_ranged = len(periods) >= 2 and _joins_range(folded, periods[0], periods[1])
@@ -761,26 +770,27 @@ def scan_time(text: str) -> TimeScan:
             m = _SINCE_AFTER.match(folded, p.end)
             if m is not None:
                 qualifiers[p.start] = ("since", p.start, m.end())
-    unreadable = tuple(impossible) + tuple(m.group(0) for m in _DATE_LIKE.finditer(folded) if free(m.start(), m.end()))
     return TimeScan(tuple(points), tuple(periods), ranged, periods_ranged, listed if listed > 1 else 0, edges,
-                    qualifiers, unreadable, folded)
+                    qualifiers, tuple(folded[a:b] for a, b in impossible), tuple(folded[a:b] for a, b in vague), folded)
 
 
-def _in_the_question(text: str, points: list["_Found"], periods: list["_Found"]):
+def _in_the_question(text: str, points: list["_Found"], periods: list["_Found"], *unplaced: list[tuple[int, int]]):
     """In a request of several sentences with one question among them ("We are reproducing a report
     issued at the start of October 2025. How were block hours defined on 30 September 2025?"), the
-    dates of the other sentences are its context: only the question's dates are read, when it has one."""
+    dates of the other sentences are its context: only the question's dates are read, and only its
+    date-like text left unread is reported, when it has a date or period canon reads."""
     asked = question_sentence(text)
     if asked is None:
-        return points, periods
+        return points, periods, *unplaced
     start, end = (len(fold(text[:i])) for i in asked)  # positions in the folded text
 
-    def inside(found: "_Found") -> bool:
-        return start <= found.start and found.end <= end
+    def inside(span_start: int, span_end: int) -> bool:
+        return start <= span_start and span_end <= end
 
-    if not any(map(inside, (*points, *periods))):
-        return points, periods
-    return [p for p in points if inside(p)], [p for p in periods if inside(p)]
+    if not any(inside(p.start, p.end) for p in (*points, *periods)):
+        return points, periods, *unplaced
+    return ([p for p in points if inside(p.start, p.end)], [p for p in periods if inside(p.start, p.end)],
+            *([span for span in spans if inside(*span)] for spans in unplaced))
 
 
 def _joins_range(folded: str, first: _Found, second: _Found) -> bool:
@@ -811,7 +821,8 @@ def place_time(scan: TimeScan, as_of: date) -> TimeFinding:
         extra += [p for p in scan.periods if not _inside(p, used)]
     # the same date or period written twice ("the second half of 2024 (H2 2024)") is one
     extra = [p for p in extra if not _same_value(p, placed, as_of)]
-    found.unread = [*found.unread, *scan.unreadable, *(scan.text[p.start:p.end] for p in sorted(extra, key=lambda p: p.start))]
+    vague = () if placed.explicit and placed.period is None else scan.vague  # beside a date read, context
+    found.unread = [*found.unread, *vague, *scan.unreadable, *(scan.text[p.start:p.end] for p in sorted(extra, key=lambda p: p.start))]
     return found
 
 

@@ -16,3 +16,13 @@ def test_a_document_is_also_called_by_what_leads_its_title_before_a_dash():
     assert _record(title="Memo - FY2026 plan").names() == ("document.x", "Memo - FY2026 plan")
     metric = _record(entity_id="metric.nr", entity_type="metric_definition", title="Net revenue – finance view")
     assert metric.names() == ("metric.nr", "Net revenue – finance view")
+
+
+def test_a_document_is_also_called_by_what_leads_its_title_before_a_colon():
+    memo = _record(title="Project Kestrel: FY2026 workforce restructuring board memo")
+    assert "Project Kestrel" in memo.names()
+    assert _record(title="Memo: FY2026 plan").names() == ("document.x", "Memo: FY2026 plan")
+    # a time of day or a ratio is no colon of a title
+    assert _record(title="Board memo 10:30 session").names() == ("document.x", "Board memo 10:30 session")
+    metric = _record(entity_id="metric.nr", entity_type="metric_definition", title="Net revenue: finance view")
+    assert metric.names() == ("metric.nr", "Net revenue: finance view")
