@@ -34,8 +34,9 @@ if TYPE_CHECKING:
 
 # Bump when catalog/tables.py changes: a catalog stamped with another version is brought up to
 # date through SQLAlchemy (create_all) before the driver reads it.
-SCHEMA_VERSION = "5"  # 3: edges from a record's model_ids/source_ids; 4: name forms of resolver.entities.name_forms;
-# 5: names folded by resolver.text.fold with letters of every script
+SCHEMA_VERSION = "6"  # 3: edges from a record's model_ids/source_ids; 4: name forms of resolver.entities.name_forms;
+# 5: names folded by resolver.text.fold with letters of every script; 6: a document's title head
+# before a colon, and the nodes a freshness-result record checked (lookup_key kind "checks")
 # as of this version (Catalog._upgrade brings older catalogs up)
 
 
@@ -115,6 +116,12 @@ def _name_keys(record: EvidenceRecord, pk: int) -> list[dict]:
     return [{"kind": "name", "key": f, "entity_id": record.entity_id, "revision_pk": pk} for f in forms]
 
 
+def _check_keys(record: EvidenceRecord, pk: int) -> list[dict]:
+    """The lookup keys of the nodes a freshness-result record reports a check of."""
+    return [{"kind": "checks", "key": node, "entity_id": record.entity_id, "revision_pk": pk}
+            for node in sorted(set(record.checked_nodes()))]
+
+
 def _edge_rows(record: EvidenceRecord, pk: int, kinds: Optional[tuple[str, ...]] = None) -> list[dict]:
     """lineage_edge rows of a stored revision's edges (record_edges), of `kinds` of origin when given."""
     return [{"source": e.source, "target": e.target, "kind": e.kind, "origin": e.origin, "origin_kind": e.origin_kind,
@@ -171,20 +178,23 @@ class Catalog:
         3 -> 4: every revision's name forms are written again (name_forms gained the name without
         its version: "policy retention rate" of "Policy retention rate v1").
         4 -> 5: the same (tokens keep letters of every script, Chinese, Japanese and Korean a token a
-        character; ø, æ, ł, ı fold to plain letters; a title is also matched without its parentheses)."""
-        if was in ("2", "3", "4"):
+        character; ø, æ, ł, ı fold to plain letters; a title is also matched without its parentheses).
+        5 -> 6: the same (a document is also named by its title's head before a colon), and every
+        freshness-result record's checked nodes are keyed ("checks")."""
+        if was in ("2", "3", "4", "5"):
             from sqlalchemy import insert
 
             from catalog.tables import KeyRow
 
-            conn.execute(text("DELETE FROM lookup_key WHERE kind = 'name'"))
+            conn.execute(text("DELETE FROM lookup_key WHERE kind IN ('name', 'checks')"))
             conn.execute(text("DELETE FROM name_word"))
             keys = []
             for pk, payload in conn.execute(text("SELECT pk, payload FROM revision")):
-                keys += _name_keys(EvidenceRecord.model_validate(json.loads(payload)), pk)
+                record = EvidenceRecord.model_validate(json.loads(payload))
+                keys += _name_keys(record, pk) + _check_keys(record, pk)
             if keys:
                 conn.execute(insert(KeyRow.__table__), keys)
-                self._add_name_words(conn, {k["key"] for k in keys})
+                self._add_name_words(conn, {k["key"] for k in keys if k["kind"] == "name"})
             self._bump(conn)
         if was == "2":
             from sqlalchemy import insert
@@ -361,6 +371,7 @@ class Catalog:
             roles += [{"revision_pk": pk, "role": role} for role in sorted(set(record.permissions))]
             keys += [{"kind": "node", "key": node, "entity_id": record.entity_id, "revision_pk": pk} for node in sorted(record.node_ids())]
             keys += _name_keys(record, pk)
+            keys += _check_keys(record, pk)
             edges += _edge_rows(record, pk)
         if roles:
             conn.execute(insert(RoleRow.__table__), roles)
@@ -748,6 +759,26 @@ class CatalogSource:
         for row in rows:
             out.setdefault(row[0], []).append(self.catalog.revision_of(row[1:]))
         return out
+
+    def checked_by(self, node_ids):
+        nodes = sorted(set(node_ids))
+        if not nodes:
+            return []
+        rows = self._query(
+            "SELECT r.pk, r.evidence_id, r.revision, r.entity_id, r.recorded_at, r.artifact_id, r.payload FROM ("
+            + _LIVE.format(scope="evidence_id IN (SELECT rv.evidence_id FROM revision rv JOIN lookup_key k ON "
+                           "k.revision_pk = rv.pk WHERE k.kind = 'checks' AND k.key IN :nodes)")
+            + ") r WHERE " + _VISIBLE, nodes=nodes)
+        return sorted((self.catalog.revision_of(row) for row in rows), key=lambda r: r.evidence_id)
+
+    def decision_records(self):
+        from catalog.records import REVIEW_DECISION_TYPES
+
+        rows = self._query(
+            "SELECT r.pk, r.evidence_id, r.revision, r.entity_id, r.recorded_at, r.artifact_id, r.payload FROM ("
+            + _LIVE.format(scope="evidence_id IN (SELECT evidence_id FROM revision WHERE lower(entity_type) IN :types)")
+            + ") r WHERE " + _VISIBLE, types=sorted(REVIEW_DECISION_TYPES))
+        return sorted((self.catalog.revision_of(row) for row in rows), key=lambda r: r.evidence_id)
 
     def _hidden_nodes(self, nodes: set[str]) -> set[str]:
         """Of these node ids, those described by live records none of which this requester may retrieve."""

@@ -25,9 +25,11 @@ class ReviewItem(Frozen):
 
 
 class RankDecision(Frozen):
-    """A live review decision: `winner` prevails over `loser` within [valid_from, valid_to]."""
+    """A live review decision: `winner` prevails over `loser` within [valid_from, valid_to]; made with
+    `canon review` (decision_id) or kept as a review-decision record (`record`, which is cited)."""
 
-    decision_id: int
+    decision_id: Optional[int] = None
+    record: Optional[Revision] = None
     winner: str
     loser: str
     valid_from: Optional[date] = None
@@ -43,7 +45,8 @@ class RankDecision(Frozen):
         span = ""
         if self.valid_from or self.valid_to:
             span = f" for {self.valid_from or 'the beginning'} to {self.valid_to or 'no end date'}"
-        return (f"review decision #{self.decision_id} by {self.reviewer} on {self.decided_at.date().isoformat()}{span}: "
+        which = f"#{self.decision_id}" if self.record is None else f"[{self.record.evidence_id}]"
+        return (f"review decision {which} by {self.reviewer} on {self.decided_at.date().isoformat()}{span}: "
                 f"\"{self.rationale}\"")
 
 

@@ -15,6 +15,7 @@ from typing import Optional
 from catalog.records import MODEL_TYPES, SOURCE_TYPES, Authority, EvidenceRecord, Revision, Status, end_of
 from resolver.bundle import Behavior, Interpretation, ToolCall
 from resolver.conflicts import apply_rankings
+from resolver.reports import freshness_of, rankings_in
 from resolver.dates import Period, TimeFinding
 from resolver.entities import whole_forms
 from resolver.intents import COMMON_WORDS, cues, is_function_word
@@ -838,7 +839,7 @@ def _definition(reading: Reading, subject: Subject, source, day: date, interp, t
         return _abstain_no_authority(reading, subject, when, interp, tools)
     ranked = None
     if len(on_day) > 1:
-        ranked = apply_rankings(on_day, day, source.decisions(subject.entity_id))
+        ranked = apply_rankings(on_day, day, _rankings(source, subject.entity_id, on_day))
         if ranked is None:
             return _conflict_abstain(subject, on_day, when, interp, tools)
         tools.append(ToolCall(name="review_decisions", args={"entity_id": subject.entity_id, "date": day.isoformat()},
@@ -861,6 +862,7 @@ def _definition(reading: Reading, subject: Subject, source, day: date, interp, t
     if ranked is not None:
         for loser in ranked.losers:
             evidence.append((loser, "context"))
+        evidence += [(d.record, "supporting") for d in ranked.decisions if d.record is not None]
         parts.append(f"{label(primary)} {cite(primary)} prevails over " +
                      ", ".join(f"{label(r)} {cite(r)}" for r in ranked.losers) + ", which is also authoritative on that "
                      "date, by " + "; ".join(d.citation() for d in ranked.decisions) + ".")
@@ -921,7 +923,7 @@ def _period(reading: Reading, subject: Subject, source, day, interp, tools) -> D
     span = f"in the period {period.label} ({period.start.isoformat()} to {period.end.isoformat()})"
     if not pieces:
         return _abstain_no_authority(reading, subject, span, interp, tools)
-    pieces = _trim_ranked(pieces, source.decisions(subject.entity_id))
+    pieces, ranked_by = _trim_ranked(pieces, _rankings(source, subject.entity_id, [p[0] for p in pieces]))
     for i, (a, s1, e1) in enumerate(pieces):
         for b, s2, e2 in pieces[i + 1:]:
             if a.evidence_id != b.evidence_id and s2 <= e1 and s1 <= e2:
@@ -931,7 +933,11 @@ def _period(reading: Reading, subject: Subject, source, day, interp, tools) -> D
         if rev.evidence_id not in {r.evidence_id for r in revs}:
             revs.append(rev)
     notes, corrected = _correction_notes(pieces, subject.revisions)
+    if ranked_by:
+        notes.append("Where two authoritative definitions overlap, the " + "; the ".join(d.citation() for d in ranked_by)
+                     + " decides which applies.")
     correction = " " + " ".join(notes) if notes else ""
+    corrected = corrected + [d.record for d in ranked_by if d.record is not None]
     covered = sum(((e - s).days + 1) for _, s, e in pieces)
     total = (period.end - period.start).days + 1
     gaps = []
@@ -966,18 +972,33 @@ def _period(reading: Reading, subject: Subject, source, day, interp, tools) -> D
                     gaps=gaps + [f"{len(revs)} definitions cover the period {period.label}; choose a convention"], tools=tools)
 
 
-def _trim_ranked(pieces: list[tuple[Revision, date, date]], decisions) -> list[tuple[Revision, date, date]]:
-    """Remove from a loser's pieces the days where a live decision ranks a present winner above it."""
+def _trim_ranked(pieces: list[tuple[Revision, date, date]], decisions):
+    """Remove from a loser's pieces the days where a live decision ranks a present winner above it;
+    (the pieces left, the decisions that removed days)."""
     present = {r.evidence_id for r, _, _ in pieces}
-    out = []
+    out, used = [], []
     for rev, start, end in pieces:
         spans = [(start, end)]
         for d in decisions:
             if d.loser != rev.evidence_id or d.winner not in present:
                 continue
-            spans = subtract(spans, d.valid_from or date.min, d.valid_to or date.max)
+            trimmed = subtract(spans, d.valid_from or date.min, d.valid_to or date.max)
+            if trimmed != spans and d not in used:
+                used.append(d)
+            spans = trimmed
         out += [(rev, s_, e_) for s_, e_ in spans]
-    return sorted(out, key=lambda t: (t[1], t[0].evidence_id))
+    return sorted(out, key=lambda t: (t[1], t[0].evidence_id)), used
+
+
+def _rankings(source: EvidenceSource, entity_id: str, candidates: list[Revision]) -> list:
+    """The live review decisions that may rank these records: made with `canon review`, and stated
+    by review-decision records the requester may retrieve (resolver.reports.rankings_in)."""
+    ids = sorted({r.evidence_id for r in candidates})
+    decisions = list(source.decisions(entity_id))
+    if len(ids) > 1:
+        for rev in source.decision_records():
+            decisions += rankings_in(rev, ids)
+    return decisions
 
 
 def _metric_value(reading: Reading, subject: Subject, source, day, interp, tools) -> Decision:
@@ -998,7 +1019,8 @@ _CHECK_KINDS = {"source_freshness": "freshness check", "run_result": "dbt run", 
 
 def _freshness(reading: Reading, subject: Subject, source, day, interp, tools) -> Decision:
     nodes = sorted({n for r in subject.revisions for n in describes(r.record)})
-    observations = source.freshness(nodes)
+    observations = list(source.freshness(nodes))
+    observations += [o for o in (freshness_of(rev, nodes) for rev in source.checked_by(nodes)) if o is not None]
     tools.append(ToolCall(name="freshness", args={"nodes": nodes}, result_ids=[]))
     if not observations:
         return Decision(Behavior.abstain, Interpretation(**interp),
@@ -1021,6 +1043,9 @@ def _freshness(reading: Reading, subject: Subject, source, day, interp, tools) -
     staleness = f" That {what} is {age} day(s) old as of {day.isoformat()}; nothing newer is recorded." if age > 0 else ""
     text = (f"The latest recorded {what} of {subject.mention} {cite(rev)} at {latest.checked_at.isoformat()} "
             f"returned {latest.status}{loaded}{criteria}; recorded by {latest.origin}.{staleness}")
+    if latest.record is not None:  # the check is a record of its own: the answer rests on it
+        return Decision(Behavior.answer, Interpretation(**interp), text, evidence=[(latest.record, "primary"), (rev, "supporting")],
+                        tools=tools, complete=True)
     # the answer rests on the recorded check; the record only identifies what was checked
     role = "primary" if authoritative(rev.record) else "supporting"
     return Decision(Behavior.answer, Interpretation(**interp), text, evidence=[(rev, role)], tools=tools, complete=True)

@@ -66,6 +66,7 @@ class Freshness:
     criteria: str = ""
     origin: str = ""
     kind: str = "source_freshness"  # source_freshness | run_result | openlineage_run
+    record: Optional[Revision] = None  # the freshness-result record that reports it, if a record does
 
 
 class EvidenceSource(Protocol):
@@ -78,6 +79,14 @@ class EvidenceSource(Protocol):
         ...
 
     def freshness(self, node_ids: Iterable[str]) -> list[Freshness]: ...
+
+    def checked_by(self, node_ids: Iterable[str]) -> list[Revision]:
+        """Visible freshness-result records that report a check of one of these nodes."""
+        ...
+
+    def decision_records(self) -> list[Revision]:
+        """Visible review-decision records (catalog.records.REVIEW_DECISION_TYPES)."""
+        ...
 
     def stating_records(self, node_ids: Iterable[str], at: datetime) -> list[Revision]:
         """Visible records that state a lineage edge into one of these nodes, holding at `at`."""
@@ -154,6 +163,13 @@ class MemorySource:
     def freshness(self, node_ids):
         ids = set(node_ids)
         return [f for f in self.freshness_rows if f.node_id in ids]
+
+    def checked_by(self, node_ids):
+        ids = set(node_ids)
+        return [r for r in self.revisions if self._visible(r) and ids & set(r.record.checked_nodes())]
+
+    def decision_records(self):
+        return [r for r in self.revisions if self._visible(r) and r.record.is_review_decision()]
 
     def verify(self, evidence_ids):
         ids = set(evidence_ids)

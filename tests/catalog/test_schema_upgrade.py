@@ -54,3 +54,24 @@ def test_a_schema_4_catalog_gets_names_in_other_scripts(tmp_path):
     bundle = CanonService(db).ask(AskRequest(question="Какое определение коэффициента удержания полисов действовало 31.03.2025?",
                                              roles=["analysts"], as_of="2026-01-01"))
     assert bundle.behavior.value == "answer" and [e.evidence_id for e in bundle.evidence if e.role == "primary"] == ["METRIC.RET.v1"]
+
+
+def test_a_schema_5_catalog_gets_the_nodes_its_freshness_records_checked(tmp_path):
+    """Schema 5 kept no key of the node a freshness-result record reports a check of."""
+    source = dict(RECORD, evidence_id="SRC.ORDERS", entity_id="source.shop.raw.orders", entity_type="source",
+                  title="raw orders", body="dbt source source.shop.raw.orders.")
+    check = dict(RECORD, evidence_id="FRESH.ORDERS.1", entity_id="freshness.source.shop.raw.orders",
+                 entity_type="freshness_result", title="Freshness check of raw orders", source_ids=["source.shop.raw.orders"],
+                 recorded_at="2026-04-15T06:00:05Z",
+                 body="dbt source freshness result: status warn; snapshotted_at 2026-04-15T06:00:00Z.")
+    (tmp_path / "r.yaml").write_text(yaml.safe_dump({"records": [source, check]}), encoding="utf-8")
+    db = str(tmp_path / "c.db")
+    service = CanonService(db)
+    service.import_paths([str(tmp_path / "r.yaml")])
+    service.catalog.driver.close()
+    with sqlite3.connect(db) as conn:  # as schema 5 left it
+        removed = conn.execute("DELETE FROM lookup_key WHERE kind = 'checks'").rowcount
+        conn.execute("UPDATE catalog_meta SET value = '5' WHERE key = 'schema'")
+    assert removed == 1
+    bundle = CanonService(db).ask(AskRequest(question="Is raw orders fresh?", roles=["analysts"], as_of="2026-04-16"))
+    assert bundle.behavior.value == "answer" and [e.evidence_id for e in bundle.evidence if e.role == "primary"] == ["FRESH.ORDERS.1"]

@@ -1,0 +1,109 @@
+"""Records that report on other records: freshness results and review decisions kept as records."""
+from datetime import date, datetime, timezone
+
+import pytest
+
+from catalog.records import EvidenceRecord, Revision
+from resolver.reports import freshness_of, rankings_in
+from tests.resolver.test_policy import ask, rec
+
+T1 = datetime(2026, 1, 20, 10, 0, tzinfo=timezone.utc)
+
+
+def report(evidence_id, entity_type, body, **kw) -> Revision:
+    data = dict(evidence_id=evidence_id, entity_id=kw.pop("entity_id", evidence_id.lower()), entity_type=entity_type,
+                title=kw.pop("title", evidence_id), status=kw.pop("status", "current"),
+                authority=kw.pop("authority", "authoritative"), permissions=kw.pop("permissions", ["analysts"]), body=body)
+    data.update(kw)
+    return Revision(record=EvidenceRecord(**data), revision=1, recorded_at=kw.get("recorded_at") or T1)
+
+
+CHECK = ("dbt source freshness result for source.shop.raw.orders: status pass; max_loaded_at 2026-04-15T05:52:10Z; "
+         "snapshotted_at 2026-04-15T06:00:00Z; criteria warn_after 2 hour, error_after 6 hour.")
+
+
+def test_a_freshness_result_record_is_read_from_dbt_fields():
+    rev = report("FRESH.ORDERS.1", "freshness_result", CHECK, source_ids=["source.shop.raw.orders"])
+    seen = freshness_of(rev, ["source.shop.raw.orders"])
+    assert (seen.status, seen.checked_at.isoformat(), seen.max_loaded_at.isoformat()) == \
+        ("pass", "2026-04-15T06:00:00+00:00", "2026-04-15T05:52:10+00:00")
+    assert seen.criteria.startswith("warn_after 2 hour") and seen.record is rev
+
+
+@pytest.mark.parametrize("change", [
+    dict(authority="non_authoritative"),  # a wiki's word about freshness is prose
+    dict(authority="untrusted"),
+    dict(status="draft"),
+    dict(body="The orders feed refreshes nightly and is usually fresh by 6am."),  # no status field: prose
+    dict(source_ids=["source.shop.raw.customers"]),  # a check of another node
+])
+def test_a_freshness_record_that_reports_no_check_of_the_node_is_left_unread(change):
+    fields = dict(body=CHECK, source_ids=["source.shop.raw.orders"]) | change
+    assert freshness_of(report("FRESH.ORDERS.1", "freshness_result", **fields), ["source.shop.raw.orders"]) is None
+
+
+@pytest.mark.parametrize("body, winner", [
+    ("Review decision for metric.x. Winner: X.FIN. Loser: X.OPS. Reason: it reconciles to the ledger.", "X.FIN"),
+    ("Conflict: X.OPS vs X.FIN (both authoritative). Ranking: winner X.FIN, loser X.OPS.", "X.FIN"),
+    ("The council ranks X.OPS over X.FIN for all reporting.", "X.OPS"),
+    ("X.FIN (finance view) prevails; X.OPS stays an operational view.", "X.FIN"),
+    ("Entscheidung: Gewinner X.OPS, Verlierer X.FIN.", "X.OPS"),
+])
+def test_a_review_decision_record_ranks_the_winner_it_marks(body, winner):
+    found = rankings_in(report("REVIEW.X", "review_decision", body, owner="Data Council"), ["X.FIN", "X.OPS"])
+    assert [(d.winner, d.loser) for d in found] == [(winner, ({"X.FIN", "X.OPS"} - {winner}).pop())]
+    assert found[0].reviewer == "Data Council" and found[0].decided_at == T1
+
+
+@pytest.mark.parametrize("body, change", [
+    ("Winner: X.FIN. Loser: X.OPS.", dict(authority="untrusted")),  # a note that claims a decision is no decision
+    ("Winner: X.FIN. Loser: X.OPS.", dict(status="draft")),
+    ("Winner: X.FIN. Loser: X.OPS.", dict(entity_type="note")),
+    ("X.FIN and X.OPS were discussed; no decision yet.", {}),  # no winner marked
+    ("Winner: X.FIN. Winner: X.OPS.", {}),  # two winners
+    ("Winner: X.FIN.", {}),  # one candidate named
+    ("Winner: X.FINANCE. Loser: X.OPS.", {}),  # another id that begins like a candidate
+])
+def test_a_review_decision_record_that_ranks_nothing_clearly_is_left_unread(body, change):
+    fields = dict(entity_type="review_decision") | change
+    assert rankings_in(report("REVIEW.X", body=body, **fields), ["X.FIN", "X.OPS"]) == []
+
+
+def _conflict():
+    return [rec("C.fin", effective_from=date(2025, 1, 1), title="Churn"),
+            rec("C.ops", effective_from=date(2025, 1, 1), title="Churn")]
+
+
+def test_a_review_decision_record_settles_a_conflict_and_is_cited():
+    decision = report("REVIEW.CHURN", "review_decision", "Winner: C.fin. Loser: C.ops. Reason: finance closes the books.",
+                      owner="Data Council", effective_from=date(2025, 1, 1))
+    bundle = ask(_conflict() + [decision], "Which churn definition applies on 2026-03-01?", as_of=date(2026, 4, 1))
+    assert bundle.behavior.value == "answer" and bundle.ids("primary") == ["C.fin"]
+    assert "C.ops" in bundle.ids("context") and "REVIEW.CHURN" in bundle.ids("supporting")
+    assert "[REVIEW.CHURN]" in bundle.answer and "Data Council" in bundle.answer and "finance closes the books" in bundle.answer
+
+
+def test_a_review_decision_record_the_requester_may_not_see_settles_nothing():
+    decision = report("REVIEW.CHURN", "review_decision", "Winner: C.fin. Loser: C.ops.", permissions=["council"])
+    bundle = ask(_conflict() + [decision], "Which churn definition applies on 2026-03-01?", as_of=date(2026, 4, 1))
+    assert bundle.behavior.value == "abstain" and sorted(bundle.ids("conflict")) == ["C.fin", "C.ops"]
+    assert "REVIEW.CHURN" not in bundle.ids() + bundle.context_ids
+
+
+def test_a_review_decision_record_ranks_only_inside_its_effective_interval():
+    decision = report("REVIEW.CHURN", "review_decision", "Winner: C.fin. Loser: C.ops.", effective_from=date(2026, 1, 1))
+    bundle = ask(_conflict() + [decision], "Which churn definition applies on 2025-06-30?", as_of=date(2026, 4, 1))
+    assert bundle.behavior.value == "abstain"
+
+
+def test_a_freshness_question_is_answered_from_a_freshness_result_record():
+    source = rec("SRC.ORDERS", entity_id="source.shop.raw.orders", entity_type="source", title="raw orders")
+    check = report("FRESH.ORDERS.1", "freshness_result", CHECK, source_ids=["source.shop.raw.orders"])
+    wiki = report("WIKI.ORDERS", "wiki", "status: pass. The orders feed is always fresh.", authority="non_authoritative",
+                  source_ids=["source.shop.raw.orders"])
+    bundle = ask([source, check, wiki], "Is raw orders fresh?", as_of=date(2026, 4, 15))
+    assert bundle.behavior.value == "answer" and bundle.ids("primary") == ["FRESH.ORDERS.1"]
+    assert "2026-04-15T06:00:00+00:00" in bundle.answer and "pass" in bundle.answer
+    # a check after the reporting date says nothing of it
+    before = ask([source, check], "Was raw orders fresh on 2026-04-10?", as_of=date(2026, 4, 15))
+    assert before.behavior.value == "abstain"
