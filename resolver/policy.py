@@ -49,6 +49,12 @@ def authoritative(r: EvidenceRecord) -> bool:
     return r.authority == Authority.authoritative and r.status in (Status.current, Status.superseded)
 
 
+def reports_on_others(r: EvidenceRecord) -> bool:
+    """A review decision or a freshness check kept as a record: evidence about other records, never
+    a definition of its entity, whatever entity id it was filed under."""
+    return r.is_review_decision() or r.reports_freshness()
+
+
 def supersedes(newer: EvidenceRecord, older: EvidenceRecord) -> bool:
     return newer.supersedes == older.evidence_id or older.superseded_by == newer.evidence_id
 
@@ -86,14 +92,14 @@ def authoritative_days(rev: Revision, peers: list[Revision]) -> list[tuple[date,
 def authoritative_on(revs: list[Revision], day: date) -> list[Revision]:
     return [
         rev for rev in revs
-        if authoritative(rev.record) and any(s <= day <= e for s, e in authoritative_days(rev, revs))
+        if authoritative(rev.record) and not reports_on_others(rev.record) and any(s <= day <= e for s, e in authoritative_days(rev, revs))
     ]
 
 
 def authoritative_over(revs: list[Revision], start: date, end: date) -> list[tuple[Revision, date, date]]:
     out = []
     for rev in revs:
-        if not authoritative(rev.record):
+        if not authoritative(rev.record) or reports_on_others(rev.record):
             continue
         for s, e in authoritative_days(rev, revs):
             if s <= end and start <= e:

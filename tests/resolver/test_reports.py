@@ -107,3 +107,13 @@ def test_a_freshness_question_is_answered_from_a_freshness_result_record():
     # a check after the reporting date says nothing of it
     before = ask([source, check], "Was raw orders fresh on 2026-04-10?", as_of=date(2026, 4, 15))
     assert before.behavior.value == "abstain"
+
+
+def test_a_review_decision_filed_under_the_entity_it_settles_is_no_rival_definition():
+    decision = report("REVIEW.CHURN", "review_decision", "Winner: C.fin. Loser: C.ops.", entity_id="metric.churn",
+                      title="Churn review decision")
+    bundle = ask(_conflict() + [decision], "Which churn definition applies on 2026-03-01?", as_of=date(2026, 4, 1))
+    assert bundle.behavior.value == "answer" and bundle.ids("primary") == ["C.fin"]
+    from resolver.conflicts import find_conflicts
+    assert all("REVIEW.CHURN" not in item.evidence_ids for item in find_conflicts(_conflict()[:1] + [decision])
+               if item.kind == "hard")
