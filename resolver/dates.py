@@ -557,10 +557,11 @@ _UNPLACED_PART = re.compile(
 _BARE_YEAR = re.compile(r"(?<![\w.#/-])((?:19|20)\d{2})(?![\w/-]|\.\d)")
 # Digits that look like a date but that no pattern above read (31/02/2025, 6/30/25, 2025-13-01):
 # never silently replaced by as_of (see TimeScan.unread).
-_DATE_LIKE = re.compile(r"(?<![\w.#/-])(?:\d{1,2}[./-]\s?\d{1,2}[./-]\s?\d{2,4}|(?:19|20)\d{2}[./-]\d{1,2}(?:[./-]\d{1,2})?"
-                        r"|[qh]\d\s*[/ -]\s*\d{2})(?![\w/-]|\.\d)"  # ... and Q4 25, H1-25
-                        r"|\bfy\s*'?(?:19|20)?\d{2}\s*[/-]\s*\d{2,4}\b"  # ... and a fiscal year across two (FY2024/25)
-                        r"|(?:19|20)\d{2}\s*年度")  # ... and a Japanese fiscal year (from April)
+_DATE_LIKE = re.compile(r"(?<![\w.#/-])(?:\d{1,2}[./-]\s?\d{1,2}[./-]\s?\d{2,4}|(?:19|20)\d{2}[./-]\d{1,2}[./-]\d{1,2})(?![\w/-]|\.\d)")
+# ... and periods no pattern reads: 2024/25 or 2025/06, Q4 25, H1-25, a fiscal year across two (FY2024/25),
+# a Japanese fiscal year (from April); beside a date read, context as any period is (TimeScan.vague)
+_PERIOD_LIKE = re.compile(r"(?<![\w.#/-])(?:(?:19|20)\d{2}[./-]\d{1,2}|[qh]\d\s*[/ -]\s*\d{2})(?![\w/-]|\.\d)"
+                          r"|\bfy\s*'?(?:19|20)?\d{2}\s*[/-]\s*\d{2,4}\b|(?:19|20)\d{2}\s*年度")
 
 
 _FRENCH_WORDS = re.compile(r"\b(?:quel|quelle|quels|quelles|etait|valait|vigueur|est-ce|qu|jusqu|depuis|selon|pour|avec|les|aux|c|l|d)\b")
@@ -629,22 +630,38 @@ _SLASH = re.compile(_SLASH_DATE)
 
 
 def _settle_slash_dates(folded: str) -> str:
-    """A text that writes one slash date in an order only one reading allows (31/03/2025: day first)
-    writes all its slash dates that way: "de 01/10/2024 a 31/03/2025" is 1 October to 31 March.
-    Such an ambiguous date is rewritten as the ISO date it then is (the same length, so positions
-    hold); with no such witness, or witnesses both ways, nothing changes."""
-    found = list(_SLASH.finditer(folded))
-    day_first = any(int(m[1]) > 12 >= int(m[3]) for m in found)
-    month_first = any(int(m[3]) > 12 >= int(m[1]) for m in found)
-    if day_first == month_first:
+    """A text that writes one slash date in an order only one reading allows (31/03/2025: day first),
+    or says which order it writes ("day/month", "US-style"), writes all its slash dates that way: "de
+    01/10/2024 a 31/03/2025" is 1 October to 31 March. A date also written in words ("4/1/2025 (April
+    1st)") is read the way the words say. Such an ambiguous date is rewritten day first with dots,
+    as it then is ("1.4.2025": the same length, so positions hold); with no witness, or witnesses
+    both ways, it is left as written (and reported unread)."""
+    found = [m for m in _SLASH.finditer(folded)]
+    ambiguous = [m for m in found if int(m[1]) <= 12 and int(m[3]) <= 12 and m[1].lstrip("0") != m[3].lstrip("0")]
+    if not ambiguous:
         return folded
+    day_first = any(int(m[1]) > 12 >= int(m[3]) for m in found) or _SAYS_DAY_FIRST.search(folded) is not None
+    month_first = any(int(m[3]) > 12 >= int(m[1]) for m in found) or _SAYS_MONTH_FIRST.search(folded) is not None
+    in_words = {(_MONTHS[w[2] or w[3]], int(w[1] or w[4])) for w in _DAY_IN_WORDS.finditer(folded)}
     out = folded
-    for m in found:
+    for m in ambiguous:
         a, b = int(m[1]), int(m[3])
-        if a <= 12 and b <= 12 and a != b and len(m[0]) == 10:
-            day, month = (a, b) if day_first else (b, a)
-            out = out[:m.start()] + f"{m[4]}-{month:02d}-{day:02d}" + out[m.end():]
+        if (b, a) in in_words and (a, b) not in in_words:
+            as_day_first = True
+        elif (a, b) in in_words and (b, a) not in in_words:
+            as_day_first = False
+        elif day_first != month_first:
+            as_day_first = day_first
+        else:
+            continue
+        day, month = (m[1], m[3]) if as_day_first else (m[3], m[1])
+        out = out[:m.start()] + f"{day}.{month}.{m[4]}" + out[m.end():]
     return out
+
+
+_SAYS_DAY_FIRST = re.compile(r"\b(?:day\s*/\s*month|dd\s*/\s*mm|day[- ]first|(?:uk|british|european)[- ](?:style|format|dates?))\b")
+_SAYS_MONTH_FIRST = re.compile(r"\b(?:month\s*/\s*day|mm\s*/\s*dd|month[- ]first|(?:us|american)[- ](?:style|format|dates?))\b")
+_DAY_IN_WORDS = re.compile(rf"\b(\d{{1,2}}){_ORD}\s+{_OF}({_MONTH_RE})\b|\b({_MONTH_RE})\s+(\d{{1,2}}){_ORD}\b")
 
 
 def _builds(m: re.Match, build) -> bool:
@@ -682,8 +699,9 @@ class TimeScan:
     # by an expression's start: (before|after|since|until, where the qualified text starts, where it ends or -1)
     qualifiers: dict[int, tuple[str, int, int]]
     unreadable: tuple[str, ...]  # date-like text no pattern read
-    # parts of periods canon cannot place ("mid-2024", "summer 2024"): unread, except beside a date
-    # read, as a period beside a date is ("the bulletin of summer 2024: which rate applied on 2024-06-30?")
+    # periods or parts of them canon cannot place ("mid-2024", "summer 2024", "FY2024/25"): unread, except
+    # beside a date read, as a period beside a date is ("the bulletin of summer 2024: which rate applied on
+    # 2024-06-30?")
     vague: tuple[str, ...]
     text: str  # folded
 
@@ -748,9 +766,16 @@ def scan_time(text: str) -> TimeScan:
             taken.append((m.start(), m.end()))
     periods.sort(key=lambda p: p.start)
     impossible += [(m.start(), m.end()) for m in _DATE_LIKE.finditer(folded) if free(m.start(), m.end())]
+    vague += [(m.start(), m.end()) for m in _PERIOD_LIKE.finditer(folded) if free(m.start(), m.end())]
     if (points or periods) and len(points) + len(periods) + len(impossible) + len(vague) >= 2:
         points, periods, impossible, vague = _in_the_question(text, points, periods, impossible, vague)
 
+    if len(points) >= 2 and not _joins_range(folded, points[0], points[1]):
+        # "due 20/05/2026, but the column is for the 31 Dec 2024 reporting date": the date named the
+        # reporting date is the one asked about; the others are context
+        labelled = [p for p in points if _REPORTING_BEFORE.search(folded, 0, p.start) or _REPORTING_AFTER.match(folded, p.end)]
+        if len(labelled) == 1:
+            points = labelled
     ranged = len(points) >= 2 and _joins_range(folded, points[0], points[1])
     periods_ranged = len(periods) >= 2 and _joins_range(folded, periods[0], periods[1])
     listed = 1
@@ -772,6 +797,13 @@ def scan_time(text: str) -> TimeScan:
                 qualifiers[p.start] = ("since", p.start, m.end())
     return TimeScan(tuple(points), tuple(periods), ranged, periods_ranged, listed if listed > 1 else 0, edges,
                     qualifiers, tuple(folded[a:b] for a, b in impossible), tuple(folded[a:b] for a, b in vague), folded)
+
+
+_REPORTING_WORDS = (r"(?:reporting|report|reference|cut-?off|valuation|balance[- ]sheet)\s+date|stichtag|peildatum|fecha\s+de\s+"
+                    r"(?:corte|referencia|reporte)|date\s+(?:de\s+reference|d'arrete)|data\s+(?:di|de)\s+(?:riferimento|referencia|"
+                    r"corte)|referencni\s+den|rozhodny\s+den")
+_REPORTING_BEFORE = re.compile(rf"\b(?:{_REPORTING_WORDS})\s*(?:of|is|was|:|=|de|di|am|al)?\s*(?:the\s+)?$")
+_REPORTING_AFTER = re.compile(rf"\s*(?:\(\w+\)\s*)?(?:{_REPORTING_WORDS})\b")
 
 
 def _in_the_question(text: str, points: list["_Found"], periods: list["_Found"], *unplaced: list[tuple[int, int]]):
@@ -819,8 +851,13 @@ def place_time(scan: TimeScan, as_of: date) -> TimeFinding:
     extra = [p for p in scan.points if not _inside(p, used)]
     if placed.period is not None:
         extra += [p for p in scan.periods if not _inside(p, used)]
-    # the same date or period written twice ("the second half of 2024 (H2 2024)") is one
+    # the same date or period written twice ("the second half of 2024 (H2 2024)", "Q2 2025 (April to
+    # June 2025)") is one
     extra = [p for p in extra if not _same_value(p, placed, as_of)]
+    for first, second in zip(extra, extra[1:]):
+        if _same_range(scan.text, first, second, placed, as_of):
+            extra = [p for p in extra if p is not first and p is not second]
+            break
     vague = () if placed.explicit and placed.period is None else scan.vague  # beside a date read, context
     found.unread = [*found.unread, *vague, *scan.unreadable, *(scan.text[p.start:p.end] for p in sorted(extra, key=lambda p: p.start))]
     return found
@@ -839,7 +876,27 @@ def _same_value(p: _Found, placed: TimeFinding, as_of: date) -> bool:
         if not _YEAR_WRITTEN.search(p.match.group(0)) and value.label.split(" ")[0] == placed.period.label.split(" ")[0]:
             return True
         return (value.start, value.end) == (placed.period.start, placed.period.end)
-    return isinstance(value, date) and value == placed.reporting_date
+    if not isinstance(value, date) or placed.reporting_date is None or placed.period is not None:
+        return False
+    if value == placed.reporting_date:
+        return True
+    # "31/03/2025 (so that's 31 March)": a day without its year, beside the same day with it
+    day = placed.reporting_date
+    return not _YEAR_WRITTEN.search(p.match.group(0)) and (value.month, value.day) == (day.month, day.day)
+
+
+def _same_range(folded: str, first: _Found, second: _Found, placed: TimeFinding, as_of: date) -> bool:
+    """Whether two periods written as a range ("April to June 2025") span the period used."""
+    if placed.period is None or not _joins_range(folded, first, second):
+        return False
+    try:
+        a, b = first.build(first.match, as_of), second.build(second.match, as_of)
+    except ValueError:
+        return False
+    if not (isinstance(a, Period) and isinstance(b, Period)):
+        return False
+    start = a.start if _YEAR_WRITTEN.search(first.match.group(0)) else _safe_date(b.end.year, a.start.month, a.start.day)
+    return (start, b.end) == (placed.period.start, placed.period.end)
 
 
 def _qualified(scan: TimeScan, found: TimeFinding, as_of: date) -> TimeFinding:
