@@ -108,7 +108,19 @@ _MONTHS = {
         "اکتبر אוקטובר באוקטובר ตุลาคม", "نوامبر נובמבר בנובמבר พฤศจิกายน", "دسامبر דצמבר בדצמבר ธันวาคม"), 1)
        for form in forms.split()},
     # Indonesian/Malay (the rest as Dutch or English)
-    "maret": 3, "agustus": 8, "nopember": 11,
+    "maret": 3, "agustus": 8, "nopember": 11, "mac": 3, "julai": 7, "ogos": 8, "disember": 12,
+    # Tagalog (the rest as Spanish), Swahili (the rest as Malay, Dutch or English), Serbian
+    "pebrero": 2, "marso": 3, "hunyo": 6, "hulyo": 7, "setyembre": 9, "oktubre": 10, "nobyembre": 11, "disyembre": 12,
+    "machi": 3, "agosti": 8, "septemba": 9, "oktoba": 10, "novemba": 11, "desemba": 12,
+    "septembar": 9, "oktobar": 10, "novembar": 11, "decembar": 12,
+    # Bulgarian and Serbian Cyrillic (й folded to и), Urdu, Bengali, Tamil: folded as questions are
+    **{fold(form): n for n, forms in enumerate((
+        "януари јануар јануара جنوری জানুয়ারি ஜனவரி", "февруари фебруар фебруара فروری ফেব্রুয়ারি பிப்ரவரி",
+        "март марта مارچ মার্চ மார்ச்", "април априла اپریل এপ্রিল ஏப்ரல்", "май мај маја مئی মে மே",
+        "юни јун јуна جون জুন ஜூன்", "юли јул јула جولائی জুলাই ஜூலை", "август августа اگست আগস্ট ஆகஸ்ட்",
+        "септември септембар септембра ستمبر সেপ্টেম্বর செப்டம்பர்", "октомври октобар октобра اکتوبر অক্টোবর அக்டோபர்",
+        "ноември новембар новембра نومبر নভেম্বর நவம்பர்", "декември децембар децембра دسمبر ডিসেম্বর டிசம்பர்"), 1)
+       for form in forms.split()},
     # Arabic (hamza folded away: أبريل -> ابريل) and Hindi
     "يناير": 1, "فبراير": 2, "مارس": 3, "ابريل": 4, "مايو": 5, "يونيو": 6, "يوليو": 7, "اغسطس": 8, "سبتمبر": 9,
     "اكتوبر": 10, "نوفمبر": 11, "ديسمبر": 12,
@@ -243,22 +255,28 @@ def _last_past_month(month: int, as_of: date) -> int:
 # Ordinals of quarters and halves (en, de, es, fr, it, pt, nl, cs; accents folded) -> 1..4
 _ORDINALS = {
     **{w: 1 for w in "first 1st erste ersten erster erstes primer primero primera premier premiere primo prima primeiro eerste prvni"
-       " forste forsta elso ensimmainen primul primului первыи первого первом перший першого першому πρωτο πρωτου".split()},
+       " forste forsta elso ensimmainen primul primului первыи первого первом перший першого першому πρωτο πρωτου"
+       " първо първото първи първия първата prvo prvi prva prvom prvog prvoj прво први прва првом првог првој".split()},
     **{w: 2 for w in "second 2nd zweite zweiten zweiter zweites segundo segunda deuxieme secondo seconda tweede druhe druhem"
-       " andet anden andre andra masodik toinen doilea второи второго втором другии другого другому δευτερο δευτερου".split()},
+       " andet anden andre andra masodik toinen doilea второи второго втором другии другого другому δευτερο δευτερου"
+       " второ второто втори втория втората drugo drugi druga drugom drugog drugoj друго други друга другом другог другој".split()},
     **{w: 3 for w in "third 3rd dritte dritten dritter drittes tercer tercero tercera troisieme terzo terza terceiro derde treti tretim"
-       " tredje harmadik kolmas treilea третии третьего третьем третього третьому τριτο τριτου".split()},
+       " tredje harmadik kolmas treilea третии третьего третьем третього третьому τριτο τριτου"
+       " трето третото трети третия treci trece treceg trecem трећи треће трећег трећем".split()},
     **{w: 4 for w in "fourth 4th vierte vierten vierter viertes cuarto cuarta quatrieme quarto quarta vierde ctvrte ctvrtem"
-       " fjerde fjarde negyedik neljas patrulea четвертыи четвертого четвертом четвертии четвертому τεταρτο τεταρτου".split()},
+       " fjerde fjarde negyedik neljas patrulea четвертыи четвертого четвертом четвертии четвертому τεταρτο τεταρτου"
+       " четвърто четвъртото четвърти cetvrti cetvrto cetvrtog четврти четврто четвртог".split()},
 }
 _ORDINAL_RE = _trie(_ORDINALS)
 _QUARTER_WORDS = (r"quarter|quartal|quartals|trimestre|trimester|kwartaal|kwartal\w*|ctvrtleti|kvartal\w*|negyedev\w*|neljannes\w*|"
-                  r"trimestru\w*|квартал\w*|ceyrek\w*|τριμηνο\w*")
+                  r"trimestru\w*|квартал\w*|тримесечи\w*|tromesecj\w*|ceyrek\w*|τριμηνο\w*")
 _HALF_WORDS = (r"half|halbjahr(?:es|s)?|halbjahres|jahreshalfte|semestre|semester|halfjaar|helft|pololeti|halvar\w*|"
-               r"halvaret|felev\w*|vuosipuolisko\w*|semestru\w*|полугод\w*|піврічч\w*|εξαμηνο\w*")
+               r"halvaret|felev\w*|vuosipuolisko\w*|semestru\w*|polugodi\w*|полугод\w*|піврічч\w*|εξαμηνο\w*")
 _OF_YEAR = (r"(?:des\s+jahres\s+|del\s+ano\s+|de\s+l\W?annee\s+|dell\W?anno\s+|do\s+ano\s+|"
-            r"of\s+|de\s+|del\s+|des\s+|van\s+|roku\s+|i\s+|pa\s+|din\s+|al\s+anului\s+|του\s+)?(?:the\s+)?(?:calendar\s+year\s+)?")
-_WEEK_WORDS = r"(?:calendar\s+)?week|wk|kw|woche|semaine|semana|settimana|tyden|uge|uke|vecka|viikko|viikolla|saptamana|hafta|недел\w*|тиждень|тижня|тижні|εβδομαδα"
+            r"of\s+|de\s+|del\s+|des\s+|van\s+|roku\s+|i\s+|pa\s+|din\s+|al\s+anului\s+|του\s+|на\s+|za\s+|за\s+)?(?:the\s+)?(?:calendar\s+year\s+)?")
+_WEEK_WORDS = (r"(?:calendar\s+)?week|wk|kw|woche|semaine|semana|settimana|tyden|uge|uke|vecka|viikko|viikolla|saptamana|hafta|"
+               r"nedelj\w*|nedjelj\w*|minggu(?:\s+ke)?|linggo|wiki|недел\w*|недељ\w*|седмица|тиждень|тижня|тижні|εβδομαδα|"
+               + "|".join(fold(w) for w in ("ہفتہ", "ہفتے", "সপ্তাহ", "வாரம்")))
 _EN_COUNT_RE = r"\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
 
 
@@ -321,6 +339,9 @@ _PERIOD_FORMS = [
     # a range of months with the year once, in Japanese/Chinese/Korean: 2025年1月から6月まで, 2025年1月至6月
     (r"((?:19|20)\d{2})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(?:から|至|到|~|〜|부터|-|–)\s*(\d{1,2})\s*[月월]",
      lambda m, as_of: _month_range(int(m[1]), int(m[2]), int(m[3]))),
+    # year first, a range of months with from/until words: "2025 সালের জুলাই থেকে ডিসেম্বর পর্যন্ত", "2025 کے جولائی سے دسمبر تک"
+    (rf"\b{_Y}\s+(?:\S+\s+)?({_MONTH_RE})\s+(?:থেকে|से|سے|இலிருந்து|mula|hadi|dari|od)\s+({_MONTH_RE})\b",
+     lambda m, as_of: _month_range(int(m[1]), _MONTHS[m[2]], _MONTHS[m[3]])),
     # Japanese, Chinese, Korean: 2025年第2四半期, 2025年第二季度, 2025년 2분기, 2025年上半期, 2025년 상반기, 2025年6月, 2025年
     (r"((?:19|20)\d{2})\s*[年년]\s*(?:第\s*)?([1-4一二三四])\s*(?:四半期|季度|季|분기)",
      lambda m, as_of: _quarter(int(m[1]), _CJK_NUMBERS[m[2]])),
@@ -331,6 +352,13 @@ _PERIOD_FORMS = [
     (r"((?:19|20)\d{2})\s*[年년](?!\s*\d|度|\s*第)", lambda m, as_of: _year(int(m[1]))),
     (r"先月|上个月|上月|지난\s*달|الشهر\s+الماضي|पिछले\s+महीने|בחודש\s+שעבר|החודש\s+שעבר|ماه\s+گذشته", lambda m, as_of: _previous_month(as_of)),
     (r"昨年|去年|작년|지난\s*해|العام\s+الماضي|السنة\s+الماضية|पिछले\s+साल|בשנה\s+שעברה|سال\s+گذشته", lambda m, as_of: _year(as_of.year - 1)),
+    # Bulgarian, Serbian Cyrillic, Urdu, Bengali, Tamil: last year, quarter, month
+    (r"миналата\s+година|прошле\s+године|прошла\s+година|(?:پچھلے|گزشتہ)\s+سال|" + fold("গত বছর") + "|" + fold("கடந்த ஆண்டு"),
+     lambda m, as_of: _year(as_of.year - 1)),
+    (r"миналото\s+тримесечие|прошл(?:и|ог)\s+квартал\w*|(?:پچھلی|گزشتہ)\s+سہ\s*ماہی|" + fold("গত ত্রৈমাসিক") + "|" + fold("கடந்த காலாண்டு"),
+     lambda m, as_of: _previous_quarter(as_of)),
+    (r"миналия\s+месец|прошл(?:и|ог)\s+месец\w*|(?:پچھلے|گزشتہ)\s+(?:مہینے|ماہ)|" + fold("গত মাস") + "|" + fold("கடந்த மாதம்"),
+     lambda m, as_of: _previous_month(as_of)),
     (r"今年|올해|금년", lambda m, as_of: _year(as_of.year)),
     (r"前四半期|上季度|上个季度|지난\s*분기|الربع\s+الماضي|पिछली\s+तिमाही|ברבעון\s+הקודם|سه\s*ماهه\s+گذشته", lambda m, as_of: _previous_quarter(as_of)),
     (rf"\bq(?:uarter\s*)?([1-4])(?=(?:{_JOIN}{_Q_NO_YEAR})*{_JOIN}{_Q_NO_YEAR}\s*[/ -]?\s*(?:of\s+)?{_Y}\b)",
@@ -371,6 +399,7 @@ _PERIOD_FORMS = [
     (rf"\b(?:{_WEEK_WORDS}|w)\s*\.?\s*(\d{{1,2}})\s*(?:of\s+|de\s+|del\s+|di\s+|van\s+|/\s*|,\s*)?{_Y}\b",
      lambda m, as_of: _iso_week(int(m[2]), int(m[1]))),
     (rf"\b{_Y}-?w(\d{{2}})\b", lambda m, as_of: _iso_week(int(m[1]), int(m[2]))),
+    (rf"\b{_Y}\s+(?:{_WEEK_WORDS})\s*(\d{{1,2}})\b", lambda m, as_of: _iso_week(int(m[1]), int(m[2]))),
     # 2025년 14주차, 2025年第14週, 2025年第14周
     (r"((?:19|20)\d{2})\s*[年년]\s*(?:第\s*)?(\d{1,2})\s*(?:주차|주|週|周)", lambda m, as_of: _iso_week(int(m[1]), int(m[2]))),
     # T2 2025 (trimestre), S1 2025 (semestre): French, Spanish, Italian, Portuguese
@@ -394,17 +423,22 @@ _PERIOD_FORMS = [
     (r"\b(?:last|previous|prior)\s+(?:(?:fiscal|financial)\s+)?year\b|\bloni\b|\blonsk\w*\b|\bminul\w*\s+rok\w*\b"
      r"|\bletzte[snm]?\s+jahr\w*|\bvorjahr\w*|\bvorig\s+jaar\b|\bvorige\s+jaar\b|\bannee\s+derniere\b"
      r"|\bano\s+pasado\b|\banno\s+scorso\b|\bano\s+passado\b|\b(?:w\s+)?(?:zeszlym|ubieglym|poprzednim)\s+roku\b"
-     r"|\bforra\s+aret\b|\bifjol\b|\btahun\s+lalu\b|\bnam\s+ngoai\b|\bnam\s+truoc\b",
+     r"|\bforra\s+aret\b|\bifjol\b|\btahun\s+lalu\b|\bnam\s+ngoai\b|\bnam\s+truoc\b"
+     r"|\bprosl[ea]\s+godin[ea]\b|\btahun\s+lepas\b|\b(?:noong\s+)?nakaraang\s+taon\b|\bmwaka\s+(?:jana|uliopita)\b"
+     r"|\bpichh?l[ea]\s+saal\b",
      lambda m, as_of: _year(as_of.year - 1)),
     (r"\b(?:this|current)\s+(?:(?:fiscal|financial)\s+)?year\b|\bletos\w*\b|\btento\s+rok\b|\bdieses\s+jahr\b|\bdit\s+jaar\b"
      r"|\bcette\s+annee\b|\beste\s+ano\b|\bquest\W?anno\b", lambda m, as_of: _year(as_of.year)),
     (r"\b(?:last|previous|prior)\s+quarter\b|\bminul\w*\s+ctvrtleti\b|\bletzte[snm]?\s+quartal\b|\bvorquartal\b"
      r"|\bvorig\s+kwartaal\b|\btrimestre\s+(?:dernier|pasado|scorso|passado)\b|\bdernier\s+trimestre\b"
-     r"|\b(?:zeszlym|ubieglym|poprzednim)\s+kwartale\b|\bforra\s+kvartalet\b|\bkuartal\s+lalu\b|\bquy\s+truoc\b",
+     r"|\b(?:zeszlym|ubieglym|poprzednim)\s+kwartale\b|\bforra\s+kvartalet\b|\bkuartal\s+lalu\b|\bquy\s+truoc\b"
+     r"|\bprosl(?:i|og)\s+kvartal\w*|\bsuku\s+(?:tahun\s+)?lepas\b|\bnakaraang\s+quarter\b|\brobo\s+(?:mwaka\s+)?iliyopita\b"
+     r"|\bpichh?l[ea]\s+quarter\b",
      lambda m, as_of: _previous_quarter(as_of)),
     (r"\b(?:last|previous|prior)\s+month\b|\bminul\w*\s+mesic\w*\b|\bletzte[snm]?\s+monat\b|\bvormonat\b"
      r"|\bvorige\s+maand\b|\bmois\s+dernier\b|\bmes\s+(?:pasado|passado)\b|\bmese\s+scorso\b"
-     r"|\b(?:zeszlym|ubieglym|poprzednim)\s+miesiacu\b|\bforra\s+manaden\b|\bbulan\s+lalu\b|\bthang\s+truoc\b",
+     r"|\b(?:zeszlym|ubieglym|poprzednim)\s+miesiacu\b|\bforra\s+manaden\b|\bbulan\s+lalu\b|\bthang\s+truoc\b"
+     r"|\bprosl(?:i|og)\s+mesec\w*|\bbulan\s+lepas\b|\bnakaraang\s+buwan\b|\bmwezi\s+uliopita\b|\bpichh?l[ea]\s+mahin[ae]\b",
      lambda m, as_of: _previous_month(as_of)),
     (rf"\b(?:in|during|for|v|ve)\s+({_MONTH_RE})\b(?!\s+\d)",
      lambda m, as_of: _month(_last_past_month(_MONTHS[m[1]], as_of), _MONTHS[m[1]])),
@@ -424,6 +458,8 @@ _PERIOD_FORMS = [
     (r"\b(?:last|past|previous|prior|trailing)\s+(\d{1,3})\s+(day|week|month|year)s?\b",
      lambda m, as_of: _trailing(int(m[1]), m[2], as_of)),
     (r"\b(?:ttm|ltm)\b", lambda m, as_of: _trailing(12, "month", as_of)),
+    (r"\bpichh?l[ea]\s+(\d{1,3})\s+(din|hafte|mahin[ae]|saal)\b",
+     lambda m, as_of: _trailing(int(m[1]), {"din": "day", "hafte": "week", "saal": "year"}.get(m[2], "month"), as_of)),
     (r"\b(?:this|current)\s+month\b|\btento\s+mesic\b|\bdiese[nm]?\s+monat\b|\baktuelle[nm]?\s+monat\b|\bdeze\s+maand\b"
      r"|\bce\s+mois\b|\beste\s+mes\b|\bquesto\s+mese\b",
      lambda m, as_of: _month(as_of.year, as_of.month)),
@@ -534,7 +570,12 @@ _DATE_FORMS = [
     (r"\b(?:позавчера|позавчора|προχθεσ|προχτεσ|اول\s+امس)\b", lambda m, as_of: as_of - timedelta(days=2), _ALWAYS),
     (r"\b(?:yesterday|vcera|vcerejsi\w*|gestern|gisteren|ayer|ieri|ontem|wczoraj|igar|i\s+gar|eilen|tegnap|dun|kemarin|hom\s+qua)\b",
      lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
-    (r"\b(?:вчера|вчора|χθεσ|χτεσ|امس|البارحة)\b", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
+    (r"\b(?:вчера|вчора|χθεσ|χτεσ|امس|البارحة|јуче|јучер)\b", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
+    # Serbian, Malay, Tagalog, Swahili ("jana", not "mwaka jana": last year); Bengali, Tamil
+    (r"\b(?:juce|jucer|semalam|kahapon|(?<!mwaka\s)jana)\b", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
+    ("(?:" + fold("গতকাল") + "|" + fold("நேற்று") + ")", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
+    (r"\b(?:danas|leo|ngayong\s+araw)\b|\b(?:днес|данас)\b|آج|" + fold("আজ") + "|" + fold("இன்று"),
+     lambda m, as_of: as_of, _ALWAYS),
     (r"\b(?:tomorrow|zitra|demain|domani|amanha)\b", lambda m, as_of: as_of + timedelta(days=1), _ALWAYS),
     (rf"\b(\d{{1,3}}|{_COUNT_RE})\s+(day|week|month|year)s?\s+ago\b", lambda m, as_of: _ago(_count(m[1]), m[2], as_of), _ALWAYS),
     # ... in German, Spanish, French, Portuguese, Italian (accents folded)

@@ -389,6 +389,58 @@ _ASKS_MODEL += [r"(?:מודלים|מודל)", r"مدل"] + _cjk(fold("โมเ�
 _ASKS_SOURCES += [r"(?:מקורות|המקורות)", r"منابع"] + _cjk(fold("แหล่งข้อมูล"))
 
 
+
+# Bulgarian and Serbian (Cyrillic, and Serbian Latin with accents folded), Malay, Tagalog, Swahili,
+# Bengali, Tamil, Urdu, and Hindi written in Latin letters. Words of Indic scripts are folded as
+# questions are (a virama dropped) and carry no \b: their vowel signs are no word characters.
+def _indic(*words: str) -> list[str]:
+    return ["(?:" + "|".join(re.escape(fold(w)) for w in words) + ")"]
+
+
+_INJECTION += [
+    r"\b(?:игнорира\w*|игнориши|пренебрегн\w*|забрави|занемари)\b[^.?!]{0,60}(?:правил|инструкци|ограничени|упутств)\w*",
+    r"\b(?:ignoris\w*|zanemar\w*)\b[^.?!]{0,60}\b(?:pravil|uputstv|ogranicenj)\w*",
+    r"\b(?:abaikan|lupakan)\b[^.?!]{0,60}\b(?:peraturan|arahan)\w*",
+    r"\b(?:balewalain|kalimutan|huwag\s+pansinin)\b[^.?!]{0,60}\b(?:patakaran|tuntunin|panuntunan|instruksyon)\w*",
+    r"\b(?:puuza|upuuze|usijali)\b[^.?!]{0,60}\b(?:sheria|maagizo|maelekezo)\b", r"\bfuata\s+maagizo\b",
+    r"\b(?:ja\s+sam|аз\s+съм|ја\s+сам|saya|ako\s+ay|mimi\s+ni)\s+(?:admin|administrator|администратор|админ)\w*",
+    r"(?:نظرانداز|نظر\s+انداز)[^.?!؟۔]{0,40}(?:قواعد|قوانین|ہدایات)|(?:قواعد|قوانین|ہدایات)[^.?!؟۔]{0,40}(?:نظرانداز|نظر\s+انداز)",
+    r"ہدایات[^.?!؟۔]{0,40}عمل\s+کر",
+    *_indic("নিয়ম উপেক্ষা", "নির্দেশ উপেক্ষা", "নিয়মগুলো উপেক্ষা", "விதிகளை புறக்கணி", "விதிகளைப் புறக்கணி"),
+    r"\b(?:rules?|niyam)\s+(?:ko\s+)?ignore\s+kar\w*",
+]
+_NUMERIC += [r"\bmagkano\b", r"\bilan\s+(?:ang|ba)\b", r"\bngapi\b", r"\bkiasi\s+gani\b", r"\bkitn[aie]\b", r"\bколко\b", r"\bколико\b",
+             r"(?:کتنا|کتنی|کتنے)", *_indic("কত", "எத்தனை", "எவ்வளவு")]
+_DEFINITION += [r"\bдефиниц\w*", r"\bопределени\w*", r"\bважи\w*", r"\bvazi\w*", r"\bпримењ\w*", r"\bprimenj\w*", r"\bприлага\w*",
+                r"\btakrif\w*", r"\bkahulugan\b", r"\bdepinisyon\b", r"\bufafanuzi\b", r"\b\w*fafanu\w*", r"\bfasili\b",
+                r"\bparibhasha\b", r"تعریف", *_indic("সংজ্ঞা", "বরযাদা", "வரையறை")]
+_CURRENT += [r"\bтекущ\w*", r"\bофициалн\w*", r"\bодобрен\w*", r"\bважећ\w*", r"\bзваничн\w*", r"\bтренутн\w*", r"\btrenutn\w*",
+             r"\bvazec\w*", r"\bodobren\w*", r"\bzvanicn\w*", r"\bsemasa\b", r"\bkasalukuyan\b", r"\bopisyal\b", r"\baprubado\b",
+             r"\biliyoidhinishwa\b", r"\bvartaman\b", r"(?:موجودہ|منظور\s+شدہ)", *_indic("বর্তমান", "অনুমোদিত", "தற்போதைய", "அதிகாரப்பூர்வ")]
+_NOW_MORE = [r"\bсега\b", r"\bсада\b", r"\bsada\b", r"\bsekarang\b", r"\bngayon\b", r"\bkwa\s+sasa\b", r"\bsasa\s+hivi\b",
+             r"\babhi\b", r"(?:ابھی|اب\s)", *_indic("এখন", "இப்போது")]
+_NOW += _NOW_MORE
+_CURRENT_UNDATED += _NOW_MORE
+_INCLUDES += [r"\bвключ\w*", r"\bвлиза\w*", r"\bукључ\w*", r"\bрачуна\w*", r"\bukljuc\w*", r"\bracuna\w*", r"\bdikira\b", r"\bdiambil\s+kira\b",
+              r"\bkasama\b", r"\bisinasama\b", r"\bbinibilang\b", r"\b\w*jumuish\w*", r"\b\w*hesabiwa\b", r"\bshamil\b", r"\bgin[ae]\s+ja",
+              r"\bcount\s+ho", r"(?:شامل|گنا\s+جاتا|گنی\s+جاتی|گنے\s+جاتے)",
+              *_indic("অন্তর্ভুক্ত", "ধরা হয়", "গণ্য", "சேர்க்கப்ப", "உள்ளடக்க", "கணக்கிடப்ப")]
+_LINEAGE_UP += [r"\bзахранва\w*", r"\bизточни\w*", r"\bидва\w*\s+от\b", r"\bизвор\w*", r"\bхран[еи]\b", r"\bhran[ei]\b",
+                r"\bberasal\s+dari\b", r"\bdiambil\s+dari\b", r"\bpinagkukunan\b", r"\bpinagmumulan\b", r"\bpinanggagalingan\b",
+                r"\bgaling\s+sa\b", r"\bchanzo\b", r"\bvyanzo\b", r"\b\w*toka\s+wapi\b", r"\bkahan\s+se\b",
+                r"(?:ماخذ|سے\s+آت[اےی])", *_indic("থেকে আসে", "উৎস", "மூலம்", "மூலங்கள்", "இருந்து வருகிற", "தருகின்றன")]
+_LINEAGE_DOWN += [r"\bзасегнат\w*", r"\bсчуп\w*", r"\bпокварит\w*", r"\bутиц\w*", r"\buticaj\w*", r"\bнизводн\w*",
+                  r"\bbergantung\b", r"\bterjejas\b", r"\bumaasa\b", r"\bnakadepende\b", r"\bmaaapektuhan\b", r"\bmasisira\b",
+                  r"\b\w*tegemea\w*", r"\b\w*athiri\w*", r"\bkuharibika\b", r"\btoot\w*", r"\bdepend\s+kar\w*",
+                  r"(?:انحصار|متاثر|ٹوٹ)", *_indic("নির্ভর", "প্রভাবিত", "ভেঙে", "சார்ந்து", "பாதிக்க", "உடையும்")]
+_FRESHNESS += [r"\bданни\w*[^.?!]{0,30}\bактуалн\w*", r"\bактуалн\w*\s+(?:ли\s+)?(?:са\s+)?данни\w*", r"\bопреснен\w*", r"\bзаредени\b",
+               r"\bazurn\w*", r"\bsvez\w*", r"\bosvezen\w*", r"\bажурн\w*", r"\bсвеж\w*", r"\bосвежен\w*",
+               r"\bsegar\b", r"\bkali\s+terakhir\b", r"\bdimuat\s+naik\b", r"\bdikemas\s+kini\b", r"\bhuling\s+na-?update\b",
+               r"\bsariwa\b", r"\b\w*sasishw\w*", r"\bmara\s+ya\s+mwisho\b", r"\btaz[ae]\b", r"\bupdate\s+hu[ae]\b",
+               r"(?:تازہ|فریشنس|کتنا\s+پرانا|کتنی\s+پرانی)", *_indic("সর্বশেষ আপডেট", "হালনাগাদ", "புதுப்பிக்க", "கடைசியா")]
+_ASKS_MODEL += [r"\bmodelo\b", r"\bmodeli\b", r"ماڈل", *_indic("মডেল", "மாடல்")]
+_ASKS_SOURCES += [r"\bизточни\w*", r"\bизвор\w*", r"\bvyanzo\b", r"\bchanzo\b", r"\bpinagkukunan\b", r"ماخذ", *_indic("উৎস", "மூல")]
+
 class _Cues:
     """A cue list compiled as two alternations: the patterns in ASCII (Latin scripts, accents folded)
     and the others (Cyrillic, Greek, Chinese, Japanese, Korean). One alternation mixing both is

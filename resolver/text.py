@@ -20,8 +20,11 @@ _TOKEN_INDIC = re.compile(rf"[{CJK}]|{_WS}(?:{_W}|[.#:/-])*{_W}|{_WS}")
 # letters that carry no accent to strip but stand for plain ones: Danish/Norwegian ø, æ; Polish ł;
 # Turkish dotless ı; Icelandic ð, þ; Croatian đ; Maltese ħ; French œ
 _PLAIN_LETTERS = str.maketrans({"ø": "o", "æ": "ae", "ł": "l", "ı": "i", "ð": "d", "þ": "th", "đ": "d", "ħ": "h", "œ": "oe",
-                                # digits of other scripts are digits: Arabic-Indic, Persian, Devanagari, Thai
-                                **{chr(base + i): str(i) for base in (0x660, 0x6F0, 0x966, 0xE50) for i in range(10)}})
+                                # digits of other scripts are digits: Arabic-Indic, Persian/Urdu, Devanagari, Bengali,
+                                # Gurmukhi, Gujarati, Oriya, Tamil, Telugu, Kannada, Malayalam, Thai, Lao, Tibetan, Myanmar, Khmer
+                                **{chr(base + i): str(i) for base in (0x660, 0x6F0, 0x966, 0x9E6, 0xA66, 0xAE6, 0xB66, 0xBE6,
+                                                                      0xC66, 0xCE6, 0xD66, 0xE50, 0xED0, 0xF20, 0x1040, 0x17E0)
+                                   for i in range(10)}})
 
 
 def fold(text: str) -> str:
@@ -48,7 +51,19 @@ def _scan(folded: str):
     """(token, start, end) of each token of folded text, trailing punctuation dropped."""
     for m in (_TOKEN_INDIC if _HAS_INDIC.search(folded) else _TOKEN).finditer(folded):
         t = m.group(0).rstrip(".:/-")
+        if "-" in t and not t.isascii() and _MIXED_SCRIPTS.search(t):
+            # a case ending on a borrowed word ("uptime-க்கு", "plan-এ", "fct_orders-ы"): the word alone
+            start = m.start()
+            for part in t.split("-"):
+                if part:
+                    yield part, start, start + len(part)
+                start += len(part) + 1
+            continue
         yield t, m.start(), m.start() + len(t)
+
+
+# a hyphen between a Latin part and a part in another script
+_MIXED_SCRIPTS = re.compile(r"[a-z0-9_]-[^\x00-\x7f]|[^\x00-\x7f]-[a-z0-9_]")
 
 
 def tokens(text: str) -> list[str]:

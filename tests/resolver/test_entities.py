@@ -46,3 +46,11 @@ def test_stems_meet_across_cases():
     assert stems("trzby") & stems("trzeb") & stems("trzbami")  # tržby, tržeb, tržbami
     assert stems("vynosy") & stems("vynosu")
     assert not stems("date") & stems("data")  # stems are four letters at least
+
+
+def test_a_case_ending_hyphened_to_a_borrowed_word_is_not_part_of_it():
+    from resolver.text import tokens
+
+    assert tokens("tool uptime-க்கு இப்போது")[:2] == ["tool", "uptime"]
+    assert tokens("cost per wafer plan-এ") == ["cost", "per", "wafer", "plan", "এ"]
+    assert tokens("ONC-417 and Müller-Lüdenscheid") == ["onc-417", "and", "muller-ludenscheid"]
