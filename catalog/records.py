@@ -15,6 +15,7 @@ from typing import Any, Optional
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from catalog.errors import RecordError, field_path
+from catalog.serbian import in_the_other_script
 
 
 class Status(str, Enum):
@@ -188,6 +189,8 @@ class EvidenceRecord(EffectiveInterval, Frozen):
         before a dash or colon in it ("Project Halcyon - board memo on the FY2026 plan" and "Project
         Kestrel: FY2026 restructuring memo" are "Project Halcyon" and "Project Kestrel")."""
         names = (self.entity_id, self.title, *self.aliases)
+        # an alias in Serbian letters is also written in the other Serbian script
+        names += tuple(other for other in map(in_the_other_script, self.aliases) if other and other not in names)
         if self.entity_type in _DOCUMENT_TYPES:
             head = _TITLE_HEAD_END.split(self.title, 1)[0].strip()
             if head != self.title.strip() and len(head.split()) >= 2:

@@ -340,7 +340,8 @@ _PERIOD_FORMS = [
     (r"((?:19|20)\d{2})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(?:から|至|到|~|〜|부터|-|–)\s*(\d{1,2})\s*[月월]",
      lambda m, as_of: _month_range(int(m[1]), int(m[2]), int(m[3]))),
     # year first, a range of months with from/until words: "2025 সালের জুলাই থেকে ডিসেম্বর পর্যন্ত", "2025 کے جولائی سے دسمبر تک"
-    (rf"\b{_Y}\s+(?:\S+\s+)?({_MONTH_RE})\s+(?:থেকে|से|سے|இலிருந்து|mula|hadi|dari|od)\s+({_MONTH_RE})\b",
+    (rf"\b{_Y}\s+(?:\S+\s+)?({_MONTH_RE})\s+(?:থেকে|से|سے|இலிருந்து|mula|hadi|dari|od)\s+({_MONTH_RE})\b"
+     + "(?:\\s+(?:" + "|".join(fold(w) for w in ("পর্যন্ত", "तक", "تک", "வரை")) + "|hadi|sampai|hanggang))?",
      lambda m, as_of: _month_range(int(m[1]), _MONTHS[m[2]], _MONTHS[m[3]])),
     # Japanese, Chinese, Korean: 2025年第2四半期, 2025年第二季度, 2025년 2분기, 2025年上半期, 2025년 상반기, 2025年6月, 2025年
     (r"((?:19|20)\d{2})\s*[年년]\s*(?:第\s*)?([1-4一二三四])\s*(?:四半期|季度|季|분기)",

@@ -130,11 +130,12 @@ class Match:
 
 def typo_words(form: str) -> list[str]:
     """Words of a name form that a typo may be tolerated in: plain words of four letters or more
-    (identifiers such as model.shop.fct_orders are matched only as written); and for a name ending in
+    (identifiers such as model.shop.fct_orders are matched only as written), Bengali and Tamil words
+    of two letters or more (a case ending joins them: case_bases); and for a name ending in
     Chinese, Japanese or Korean characters, its last two ("ル率" of "出品者キャンセル率"), by which a
     name's shorter tail is found (_cjk_tail_matches)."""
     words_ = form.split(" ")
-    found = [w for w in words_ if len(w) >= 4 and w.isalpha()]
+    found = [w for w in words_ if (len(w) >= 4 and w.isalpha()) or (len(w) >= 2 and is_indic_word(w))]
     if len(words_) >= 3 and all(CJK_CHAR.fullmatch(w) for w in words_[-2:]):
         found.append(words_[-2] + words_[-1])
     return found
@@ -192,8 +193,33 @@ _CASE_ENDINGS = ("erne", "ene", "en", "et", "ne", "n", "a", "an", "aan", "ssa", 
 
 
 def case_bases(token: str) -> set[str]:
-    """`token` without each case ending it may carry (at least five letters left)."""
-    return {token[: -len(e)] for e in _CASE_ENDINGS if token.endswith(e) and len(token) - len(e) >= 5}
+    """`token` without each case ending it may carry (at least five letters left; in Bengali and
+    Tamil, whose endings join borrowed words too, two: "টাইমের" of "টাইম", "ஈல்டின்" of "ஈல்டு")."""
+    if token.isascii():
+        return {token[: -len(e)] for e in _CASE_ENDINGS if token.endswith(e) and len(token) - len(e) >= 5}
+    if not _INDIC_WORD.fullmatch(token):
+        return {token[: -len(e)] for e in _CASE_ENDINGS + _CYRILLIC_ENDINGS if token.endswith(e) and len(token) - len(e) >= 5}
+    bases = {token[: -len(e)] for e in _INDIC_ENDINGS if token.endswith(e) and len(token) - len(e) >= 2}
+    # Tamil closes a borrowed word on a consonant with u ("ஈல்டு"), which a case ending replaces and
+    # which people also leave out ("ஈல்ட்")
+    return bases | {b + "\u0bc1" for b in (*bases, token) if _TAMIL_CONSONANT.fullmatch(b[-1])}
+
+
+# ... and in Serbian, Bulgarian, Russian, Ukrainian ("попуњености" of "попуњеност")
+_CYRILLIC_ENDINGS = ("и", "е", "у", "а", "я", "ы", "ом", "ем", "ој", "ой", "ей", "ог", "ов", "ам", "ям", "ах", "ях", "има", "ама",
+                     "ами", "ями", "их", "ых", "іх")
+
+
+# Bengali genitive, objective, locative; Tamil genitive, dative, locative, accusative (folded as
+# questions are: a virama dropped)
+_INDIC_ENDINGS = tuple(sorted({fold(e) for e in ("য়ের", "ের", "র", "কে", "তে", "য়", "এ", "টির", "টার",
+                                                  "ின்", "க்கு", "ுக்கு", "ில்", "ல்", "ை", "ின்", "இன்", "ஆ")}, key=len, reverse=True))
+_INDIC_WORD = re.compile("[\u0980-\u09ff\u0b80-\u0bff]+")  # a Bengali or Tamil word
+_TAMIL_CONSONANT = re.compile("[\u0b95-\u0bb9]")
+
+
+def is_indic_word(token: str) -> bool:
+    return _INDIC_WORD.fullmatch(token) is not None
 
 
 @dataclass
@@ -258,12 +284,14 @@ def find_matches(q: list[str], lookup: NameLookup) -> list[Match]:
     parts, origin = _hyphen_parts(q)
     typo_forms: dict[str, list[tuple[int, int]]] = {}
     for i, tok in enumerate(parts):
-        if len(tok) < 4 or origin[i] in covered or not tok.isalpha() or tok in COMMON_WORDS:
+        indic = not tok.isascii() and is_indic_word(tok)  # its vowel signs are no letters; a case ending is short
+        if (len(tok) < 4 and not indic) or origin[i] in covered or not (tok.isalpha() or indic) or tok in COMMON_WORDS:
             continue
+        bases = case_bases(tok) if indic else set()
         for word in lookup.near_words(tok):
             for form in lookup.forms_with_word(word):
                 toks = form.split(" ")
-                if len(tok) < 5 and len(toks) < 3:  # a short word's typo only inside a longer name ("dock to stok time")
+                if len(tok) < 5 and len(toks) < 3 and word not in bases:  # a short word's typo only inside a longer name ("dock to stok time")
                     continue
                 for pos in (p for p, t in enumerate(toks) if t == word):
                     start, end = i - pos, i - pos + len(toks)

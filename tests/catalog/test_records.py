@@ -26,3 +26,13 @@ def test_a_document_is_also_called_by_what_leads_its_title_before_a_colon():
     assert _record(title="Board memo 10:30 session").names() == ("document.x", "Board memo 10:30 session")
     metric = _record(entity_id="metric.nr", entity_type="metric_definition", title="Net revenue: finance view")
     assert metric.names() == ("metric.nr", "Net revenue: finance view")
+
+
+def test_an_alias_in_serbian_letters_is_also_a_name_in_the_other_serbian_script():
+    metric = _record(entity_id="metric.occ", entity_type="metric_definition", title="Occupancy rate",
+                     aliases=["popunjenost", "попуњеност", "нето ефективна закупнина", "заетост", "регистър", "occupancy"])
+    names = metric.names()
+    assert "neto efektivna zakupnina" in names and "zaetost" in names  # Cyrillic -> Latin
+    assert names.count("попуњеност") == 1 and names.count("popunjenost") == 1
+    # letters no Serbian script has (ъ, y) are transliterated nowhere
+    assert not any(n in names for n in ("registar", "оццупанцй"))

@@ -54,3 +54,21 @@ def test_a_case_ending_hyphened_to_a_borrowed_word_is_not_part_of_it():
     assert tokens("tool uptime-க்கு இப்போது")[:2] == ["tool", "uptime"]
     assert tokens("cost per wafer plan-এ") == ["cost", "per", "wafer", "plan", "এ"]
     assert tokens("ONC-417 and Müller-Lüdenscheid") == ["onc-417", "and", "muller-ludenscheid"]
+
+
+def test_names_with_a_case_ending_in_bengali_tamil_and_cyrillic():
+    from resolver.entities import EntityIndex, find_matches
+    from resolver.text import tokens
+
+    index = EntityIndex.build([("সাইকেল টাইম", "metric.ct"), ("டை ஈல்டு", "metric.dy"), ("попуњеност", "metric.occ"),
+                               ("ডিফেক্ট ডেনসিটি", "metric.dd")])
+
+    def found(question):
+        return sorted({i for m in find_matches(tokens(question), index) for i in m.entity_ids})
+
+    assert found("০১.০১.২০২৬ তারিখে সাইকেল টাইমের সংজ্ঞা কী ছিল?") == ["metric.ct"]  # genitive -er
+    assert found("ডিফেক্ট ডেনসিটির কোন সংজ্ঞা প্রযোজ্য?") == ["metric.dd"]  # genitive -r
+    assert found("டை ஈல்டின் அதிகாரப்பூர்வ வரையறை என்ன?") == ["metric.dy"]  # genitive -in, the u replaced
+    assert found("2025 வாரம் 27-க்கு டை ஈல்ட் வரையறை எது?") == ["metric.dy"]  # the closing u left out
+    assert found("Која дефиниција попуњености се примењује?") == ["metric.occ"]  # genitive -и
+    assert found("সাইকেল কী?") == []
