@@ -575,6 +575,8 @@ _DATE_FORMS = [
     # Serbian, Malay, Tagalog, Swahili ("jana", not "mwaka jana": last year); Bengali, Tamil
     (r"\b(?:juce|jucer|semalam|kahapon|(?<!mwaka\s)jana)\b", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     ("(?:" + fold("গতকাল") + "|" + fold("நேற்று") + ")", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
+    # Urdu and Hindi "kal" is yesterday or tomorrow: yesterday in a sentence in the past tense
+    (r"(?:\bکل\b|\bकल\b|\bkal\b)(?=[^.?!؟۔।]*(?:\bتھ[اےی]\b|\bथ[ाेी]|\bth[aie]\b))", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     (r"\b(?:danas|leo|ngayong\s+araw)\b|\b(?:днес|данас)\b|آج|" + fold("আজ") + "|" + fold("இன்று"),
      lambda m, as_of: as_of, _ALWAYS),
     (r"\b(?:tomorrow|zitra|demain|domani|amanha)\b", lambda m, as_of: as_of + timedelta(days=1), _ALWAYS),

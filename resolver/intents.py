@@ -413,7 +413,8 @@ _NUMERIC += [r"\bmagkano\b", r"\bilan\s+(?:ang|ba)\b", r"\bngapi\b", r"\bkiasi\s
              r"(?:کتنا|کتنی|کتنے)", *_indic("কত", "எத்தனை", "எவ்வளவு")]
 _DEFINITION += [r"\bдефиниц\w*", r"\bопределени\w*", r"\bважи\w*", r"\bvazi\w*", r"\bпримењ\w*", r"\bprimenj\w*", r"\bприлага\w*",
                 r"\btakrif\w*", r"\bkahulugan\b", r"\bdepinisyon\b", r"\bufafanuzi\b", r"\b\w*fafanu\w*", r"\bfasili\b",
-                r"\bparibhasha\b", r"تعریف", *_indic("সংজ্ঞা", "বরযাদা", "வரையறை")]
+                r"\bparibhasha\b", r"\bmatlab\b", r"\bmaana\b", r"\bibig\s+sabihin\b", r"\bmaksud\w*", r"\bznaci\b", r"\bзначи\b",
+                r"\bозначава\b", r"تعریف", r"مطلب", r"मतलब", *_indic("সংজ্ঞা", "মানে", "வரையறை", "அர்த்தம்")]
 _CURRENT += [r"\bтекущ\w*", r"\bофициалн\w*", r"\bодобрен\w*", r"\bважећ\w*", r"\bзваничн\w*", r"\bтренутн\w*", r"\btrenutn\w*",
              r"\bvazec\w*", r"\bodobren\w*", r"\bzvanicn\w*", r"\bsemasa\b", r"\bkasalukuyan\b", r"\bopisyal\b", r"\baprubado\b",
              r"\biliyoidhinishwa\b", r"\bvartaman\b", r"(?:موجودہ|منظور\s+شدہ)", *_indic("বর্তমান", "অনুমোদিত", "தற்போதைய", "அதிகாரப்பூர்வ")]
@@ -476,9 +477,10 @@ def is_injection(folded: str) -> bool:
     return _any(_INJECTION_RE, folded)
 
 
-# "if the table room_inventory changes": the subject's kind, not a question for models (the subject is
-# marked § in the text cues read)
-_TABLE_BESIDE_SUBJECT = re.compile(r"\b(?:tables?|tablas?|tabelle[n]?|tabel(?:len)?|tabelas?|tabulk[ay])\s+§|§\s+(?:tables?|tablas?|tabelle[n]?|tabel|tabelas?)\b")
+# "if the table room_inventory changes", "which sources feed the model fct_orders": the subject's kind,
+# not a question for models (the subject is marked § in the text cues read)
+_TABLE_BESIDE_SUBJECT = re.compile(r"\b(?:tables?|tablas?|tabelle[n]?|tabel(?:len)?|tabelas?|tabulk[ay])\s+§|§\s+(?:tables?|tablas?|tabelle[n]?|tabel|tabelas?)\b"
+                                   r"|(?:\bdbt\s+)?(?:\bmodel|\bmodell|\bmodelo|\bмодел)\s+§|§\s+(?:dbt\s+)?model\b")
 
 
 def cues(text: str) -> dict[str, bool]:

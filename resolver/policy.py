@@ -1125,10 +1125,16 @@ def _lineage(reading: Reading, subject: Subject, source, day, interp, tools) -> 
     # sources; downstream, the models on the path are primary when the question asks which models
     # ("what breaks - which dbt models - if X changes?"), else records of nodes on the path as any other
     models_asked = ("model" in reading.asks) or (upstream and not reading.asks)
+    stating_subject = [r for origin in stated_by for r in stating.get(origin, [])
+                       if r.evidence_id == origin and origin in about_subject and authoritative(r.record)]
+    # a lineage record stating the subject's edges is primary; a model or source record that states its
+    # own parents is a record of a node on the path (row 10), primary only when no lineage record states them
+    lineage_stated = any(r.record.entity_type not in MODEL_TYPES | SOURCE_TYPES for r in stating_subject)
     for origin in stated_by:
         for r in stating.get(origin, []):
             if r.evidence_id == origin:
-                add(r, "primary" if authoritative(r.record) and origin in about_subject else "supporting")
+                node_record = r.record.entity_type in MODEL_TYPES | SOURCE_TYPES
+                add(r, "primary" if r in stating_subject and not (node_record and lineage_stated) else "supporting")
     def pick(revs_):
         good = [r for r in revs_ if usable(r) and r.record.effective_on(day)]
         return good or [r for r in revs_ if usable(r)]

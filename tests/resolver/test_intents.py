@@ -116,3 +116,26 @@ def test_an_inclusion_topic_is_read_from_the_question_sentence_of_a_longer_reque
     reading = read_question("Does the ICU bed occupancy rate count neonatal cots? We report figures as of 30 September 2026 "
                             "and someone in the network mentioned a change.", date(2026, 10, 14), index)
     assert (reading.intent, reading.topic) == ("definition_includes", ["neonatal", "cots"])
+    # a lead-in before a colon is context too
+    reading = read_question("Quick check for the audit committee: does the ICU bed occupancy rate count neonatal cots?",
+                            date(2026, 10, 14), index)
+    assert (reading.intent, reading.topic) == ("definition_includes", ["neonatal", "cots"])
+    # ... and a date in it still counts when the question names none
+    reading = read_question("Reporting date 30 September 2026: does the ICU bed occupancy rate count neonatal cots?",
+                            date(2026, 10, 14), index)
+    assert reading.time.reporting_date == date(2026, 9, 30)
+
+
+def test_a_model_word_beside_the_subject_names_its_kind_and_asks_for_no_models():
+    from datetime import date
+
+    from resolver.entities import EntityIndex
+    from resolver.interpret import read_question
+
+    index = EntityIndex.build([("fct_occupancy_daily", "model.re.fct_occupancy_daily")])
+    for question in ("Which sources feed the model fct_occupancy_daily?", "Који извори хране модел fct_occupancy_daily?",
+                     "Which sources feed the fct_occupancy_daily dbt model?"):
+        reading = read_question(question, date(2026, 1, 1), index)
+        assert (reading.intent, reading.direction, reading.asks) == ("lineage", "upstream", ["sources"]), question
+    asked = read_question("Which models feed the model fct_occupancy_daily?", date(2026, 1, 1), index)
+    assert asked.asks == ["model"]
