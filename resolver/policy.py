@@ -1130,11 +1130,10 @@ def _lineage(reading: Reading, subject: Subject, source, day, interp, tools) -> 
     # a lineage record stating the subject's edges is primary; a model or source record that states its
     # own parents is a record of a node on the path (row 10), primary only when no lineage record states them
     lineage_stated = any(r.record.entity_type not in MODEL_TYPES | SOURCE_TYPES for r in stating_subject)
-    for origin in stated_by:
-        for r in stating.get(origin, []):
-            if r.evidence_id == origin:
-                node_record = r.record.entity_type in MODEL_TYPES | SOURCE_TYPES
-                add(r, "primary" if r in stating_subject and not (node_record and lineage_stated) else "supporting")
+    stated = [r for origin in stated_by for r in stating.get(origin, []) if r.evidence_id == origin]
+    for r in stated:
+        if r in stating_subject and not (r.record.entity_type in MODEL_TYPES | SOURCE_TYPES and lineage_stated):
+            add(r, "primary")
     def pick(revs_):
         good = [r for r in revs_ if usable(r) and r.record.effective_on(day)]
         return good or [r for r in revs_ if usable(r)]
@@ -1142,6 +1141,8 @@ def _lineage(reading: Reading, subject: Subject, source, day, interp, tools) -> 
         for r in pick(node_records.get(node, [])):
             primary = _is_model(r, node) and models_asked and authoritative(r.record) and (node in direct or not upstream)
             add(r, "primary" if primary else "supporting")
+    for r in stated:  # the other records stating the edges walked support the answer
+        add(r, "supporting")
     add(anchor, "supporting")
 
     def show(node: str) -> str:
