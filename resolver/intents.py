@@ -533,6 +533,13 @@ la gi cua va hoac cho voi nay do nhung cac mot thi neu khi
 czy jak jaki jaka jakie oraz albo dla przez
 какое какая какои какие что как когда где это и или в на по для с из за от до ли было был была были есть
 яке яка якии які що як коли де це і й або в у на по для з із за від до чи було був була були є
+ang ng mga sa na ba po ako ko mo natin namin kami tayo ano anong yung iyong para noong nang kung may hindi rin din lang
+tu je ni kah lah tak saya kami kita kamu dalam macam
+ya wa za la kwa ni nini gani hii hiyo katika je tafadhali
+ka ki ke kya hai hain tha thi the aur mein se ko kaunsa kaunsi kaun kis yeh woh ab toh agar pe par wala wali liye batao
+koja koji koje kojа je za od se li da sa kako sta sto ili
+коя кои кое която които каква какъв се ли да с е са към
+која који које шта је како или ће
 """.split())
 
 
