@@ -438,7 +438,8 @@ _FRESHNESS += [r"\bданни\w*[^.?!]{0,30}\bактуалн\w*", r"\bактуа
                r"\bazurn\w*", r"\bsvez\w*", r"\bosvezen\w*", r"\bажурн\w*", r"\bсвеж\w*", r"\bосвежен\w*",
                r"\bsegar\b", r"\bkali\s+terakhir\b", r"\bdimuat\s+naik\b", r"\bdikemas\s+kini\b", r"\bhuling\s+na-?update\b",
                r"\bsariwa\b", r"\b\w*sasishw\w*", r"\bmara\s+ya\s+mwisho\b", r"\btaz[ae]\b", r"\bupdate\s+hu[ae]\b",
-               r"(?:تازہ|فریشنس|کتنا\s+پرانا|کتنی\s+پرانی)", *_indic("সর্বশেষ আপডেট", "হালনাগাদ", "புதுப்பிக்க", "கடைசியா")]
+               r"(?:تازہ|فریشنس|کتنا\s+پرانا|کتنی\s+پرانی)",
+               *_indic("সর্বশেষ আপডেট", "হালনাগাদ", "ফ্রেশ", "লোড হয়েছে", "புதுப்பிக்க", "கடைசியா", "ஃப்ரெஷ்")]
 _ASKS_MODEL += [r"\bmodelo\b", r"\bmodeli\b", r"ماڈل", *_indic("মডেল", "மாடல்")]
 _ASKS_SOURCES += [r"\bизточни\w*", r"\bизвор\w*", r"\bvyanzo\b", r"\bchanzo\b", r"\bpinagkukunan\b", r"ماخذ", *_indic("উৎস", "மூல")]
 

@@ -1118,9 +1118,12 @@ def _lineage(reading: Reading, subject: Subject, source, day, interp, tools) -> 
     # a lineage record is primary when it states the edges into the subject or its direct models;
     # one that only shares an upstream edge supports the answer, and so does a definition that names
     # its models and sources (a record of a node on the path, row 10)
-    targets = set(seeds) | direct
-    about_subject = {e.origin for e in used
-                     if e.origin_kind == "record" and (e.target in targets if upstream else e.source in targets)}
+    def stating_into(nodes: set[str]) -> set[str]:
+        return {e.origin for e in used if e.origin_kind == "record" and (e.target in nodes if upstream else e.source in nodes)}
+
+    # (the records stating the subject's own edges, when there are any: one that states only an edge of
+    # a direct model, which another subject's lineage may share, then supports)
+    about_subject = stating_into(set(seeds)) or stating_into(set(seeds) | direct)
     # the models that implement the subject (upstream) are primary unless the question asks only for
     # sources; downstream, the models on the path are primary when the question asks which models
     # ("what breaks - which dbt models - if X changes?"), else records of nodes on the path as any other

@@ -133,7 +133,15 @@ KNOWN_MISSES = {"banking": {"BNK-NPL-09"}, "saas": set(), "utility": {"U09"},
                 # one name ("exposición", AGR14), memos and tables
                 # named by paraphrase (AGR30, AGR32), a table word after the subject read as asking for models (HR29)
                 "underwriting": set(), "hr": {"HR25", "HR29"},
-                "agri": {"AGR14", "AGR18", "AGR19", "AGR30", "AGR32"}}
+                "agri": {"AGR14", "AGR18", "AGR19", "AGR30", "AGR32"},
+                # the eleventh round (realestate en/bg/sr in both scripts; delivery en/ms/tl/sw; fab en/bn/ta/ur and
+                # Hindi in Latin letters; charity en, long and chatty, UK and US dates), first scored 23/40, 26/40,
+                # 17/40 and 27/40; what is left: draft topics across languages (REA06 Serbian, FAB05 Urdu), a
+                # Serbian plural case of a name ("дуговањима" of "dugovanja", REA27), a draft's change asked
+                # without an inclusion word ("is cycle time now reported in DPML", FAB31), "FY2026/27" inside a
+                # document's name read as a period canon cannot place (CHR28), "rules" in an aside turning a
+                # downstream question into a definition one (CHR33)
+                "realestate": {"REA06", "REA27"}, "delivery": set(), "fab": {"FAB05", "FAB31"}, "charity": {"CHR28", "CHR33"}}
 
 
 @pytest.mark.parametrize("name", sorted(KNOWN_MISSES))

@@ -677,3 +677,22 @@ def test_an_acronym_decides_an_inclusion_topic_among_words_of_another_language()
     # the same words without the acronym written as one: the topic stays whole, and nothing is found
     plain = ask([loss, draft], "Est-ce que le taux de sinistralité inclut les frais de gestion non affectés (ulae) ?", as_of=date(2026, 9, 15))
     assert plain.behavior.value == "answer"
+
+
+def test_the_lineage_record_stating_the_subject_s_own_edges_is_primary_not_one_sharing_a_parent_s_edge():
+    model = rec("MODEL.OCC", entity_id="model.x.fct_occupancy", entity_type="dbt_model", title="fct_occupancy")
+    staging = rec("MODEL.STG", entity_id="model.x.stg_leases", entity_type="dbt_model", title="stg_leases")
+    own = rec("LIN.OCC", entity_id="lineage.occupancy", entity_type="lineage", title="Occupancy lineage",
+              edges=[{"from": "source.x.leases", "to": "model.x.stg_leases"}, {"from": "model.x.stg_leases", "to": "model.x.fct_occupancy"}])
+    other = rec("LIN.NOI", entity_id="lineage.noi", entity_type="lineage", title="NOI lineage",
+                edges=[{"from": "source.x.leases", "to": "model.x.stg_leases"}, {"from": "model.x.stg_leases", "to": "model.x.fct_noi"}])
+    bundle = ask([model, staging, own, other], "Which sources feed fct_occupancy?")
+    assert bundle.ids("primary") == ["LIN.OCC"] and "LIN.NOI" in bundle.ids("supporting")
+    # a model record that restates its own parents supports, where a lineage record states them
+    restating = rec("MODEL.OCC", entity_id="model.x.fct_occupancy", entity_type="dbt_model", title="fct_occupancy",
+                    edges=[{"from": "model.x.stg_leases", "to": "model.x.fct_occupancy"}])
+    bundle = ask([restating, staging, own], "Which sources feed fct_occupancy?")
+    assert bundle.ids("primary") == ["LIN.OCC"]
+    # ... and is primary where none does
+    bundle = ask([restating, staging], "Which sources feed fct_occupancy?")
+    assert bundle.ids("primary") == ["MODEL.OCC"]
