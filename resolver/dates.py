@@ -113,6 +113,14 @@ _MONTHS = {
     "pebrero": 2, "marso": 3, "hunyo": 6, "hulyo": 7, "setyembre": 9, "oktubre": 10, "nobyembre": 11, "disyembre": 12,
     "machi": 3, "agosti": 8, "septemba": 9, "oktoba": 10, "novemba": 11, "desemba": 12,
     "septembar": 9, "oktobar": 10, "novembar": 11, "decembar": 12,
+    # Galician and Catalan (the rest as Spanish or Portuguese)
+    "xaneiro": 1, "febreiro": 2, "xuno": 6, "xullo": 7, "decembro": 12,
+    "gener": 1, "febrer": 2, "marc": 3, "maig": 5, "juny": 6, "juliol": 7, "agost": 8, "setembre": 9, "octubre": 10,
+    "desembre": 12,
+    # Basque, with its genitive ("azaroaren 8") and inessive ("azaroan") forms
+    **{form: n for n, base in enumerate(("urtarrila", "otsaila", "martxoa", "apirila", "maiatza", "ekaina", "uztaila",
+                                         "abuztua", "iraila", "urria", "azaroa", "abendua"), 1)
+       for form in (base, base + "ren", base[:-1] + "an", base[:-1] + "ean")},
     # Bulgarian and Serbian Cyrillic (й folded to и), Urdu, Bengali, Tamil: folded as questions are
     **{fold(form): n for n, forms in enumerate((
         "януари јануар јануара جنوری জানুয়ারি ஜனவரி", "февруари фебруар фебруара فروری ফেব্রুয়ারি பிப்ரவரி",
@@ -275,7 +283,7 @@ _HALF_WORDS = (r"half|halbjahr(?:es|s)?|halbjahres|jahreshalfte|semestre|semeste
 _OF_YEAR = (r"(?:des\s+jahres\s+|del\s+ano\s+|de\s+l\W?annee\s+|dell\W?anno\s+|do\s+ano\s+|"
             r"of\s+|de\s+|del\s+|des\s+|van\s+|roku\s+|i\s+|pa\s+|din\s+|al\s+anului\s+|του\s+|на\s+|za\s+|за\s+)?(?:the\s+)?(?:calendar\s+year\s+)?")
 _WEEK_WORDS = (r"(?:calendar\s+)?week|wk|kw|woche|semaine|semana|settimana|tyden|uge|uke|vecka|viikko|viikolla|saptamana|hafta|"
-               r"nedelj\w*|nedjelj\w*|minggu(?:\s+ke)?|linggo|wiki|недел\w*|недељ\w*|седмица|тиждень|тижня|тижні|εβδομαδα|"
+               r"nedelj\w*|nedjelj\w*|minggu(?:\s+ke)?|linggo|wiki|setmana|astea|aste|недел\w*|недељ\w*|седмица|тиждень|тижня|тижні|εβδομαδα|"
                + "|".join(fold(w) for w in ("ہفتہ", "ہفتے", "সপ্তাহ", "வாரம்")))
 _EN_COUNT_RE = r"\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
 
@@ -319,7 +327,7 @@ def _iso_week(year: int, week: int) -> Optional[Period]:
 # A list or range of periods of one kind names the year once, at the end: "Q1 and Q2 2025",
 # "between Q1 and Q3 2025", "January to March 2025", "H1 and H2 2025". Each period before it
 # takes that year (the lookahead reads it).
-_RANGE_SEP = (r"\.?\s*(?:to|until|till|through|thru|and|do|az|a|au|al|bis|tot|ate|hasta(?:\s+el)?|jusqu\W?(?:au|a)|fino\s+al?|-|–|"
+_RANGE_SEP = (r"\.?\s*(?:to|until|till|through|thru|and|y|e|i|eta|und|et|en|do|az|a|au|al|bis|tot|ate|hasta(?:\s+el)?|jusqu\W?(?:au|a)|fino\s+al?|-|–|"
               r"til|pana\s+la|по|до|-?\s*ig|から|至|到|~|〜|부터|sampai(?:\s+dengan)?|hingga|den|إلى|الى|حتى|से|تا|עד)\s*"
               # Turkish "1 Ekim 2025'ten 31 Mart 2026'ya kadar", Hungarian "január 1-től március 31-ig"
               r"|\W?(?:ten|tan|den|dan)\s+|-?tol\s+")
@@ -370,6 +378,7 @@ _PERIOD_FORMS = [
      lambda m, as_of: _month(int(m[2]), _MONTHS[m[1]])),
     (rf"\b(?:q|quarter\s*)([1-4])\s*[/ -]?\s*(?:of\s+)?{_Y}\b", lambda m, as_of: _quarter(int(m[2]), int(m[1]))),
     (rf"\bq([1-4])\s*{_YY}", lambda m, as_of: _quarter(2000 + int(m[2]), int(m[1]))),
+    (rf"\b({_MONTH_RE})\.?\s*{_YY}", lambda m, as_of: _month(2000 + int(m[2]), _MONTHS[m[1]])),  # Dec '25
     # "1Q24", "3Q 2024", "Q1 FY25", "H2 FY2024" (canon's fiscal year is the calendar year, as FY2025 is)
     (r"\b([1-4])q\s*['\u2019]?\s*((?:19|20)?\d{2})\b", lambda m, as_of: _quarter(_full_year(m[2]), int(m[1]))),
     (r"\b([12])h\s*['\u2019]?\s*((?:19|20)?\d{2})\b", lambda m, as_of: _half(_full_year(m[2]), int(m[1]))),
@@ -418,6 +427,7 @@ _PERIOD_FORMS = [
      lambda m, as_of: _year(int(m[1]))),
     (rf"\b({_MONTH_RE})(?:\.?,?\s+{_OF}|[-/])\s*{_Y}\b", lambda m, as_of: _month(int(m[2]), _MONTHS[m[1]])),
     (rf"\b{_Y}\.?\s*(?:aasta|gada|m\.)\s+({_MONTH_RE})\b", lambda m, as_of: _month(int(m[1]), _MONTHS[m[2]])),  # 2026. aasta septembris
+    (rf"\b((?:19|20)\d{{2}})(?:eko|ko)\s+({_MONTH_RE})\b(?!\s+\d)", lambda m, as_of: _month(int(m[1]), _MONTHS[m[2]])),  # 2025eko azaroan
     (r"\b((?:19|20)\d{2})[-/.](0?[1-9]|1[0-2])\b(?![-/.]\d)", lambda m, as_of: _month(int(m[1]), int(m[2]))),
     (r"(?<![\d./-])(0?[1-9]|1[0-2])[/.-]((?:19|20)\d{2})\b", lambda m, as_of: _month(int(m[2]), int(m[1]))),
     # other languages' words (accents folded): de, nl, fr, es, it, pt
@@ -426,7 +436,7 @@ _PERIOD_FORMS = [
      r"|\bano\s+pasado\b|\banno\s+scorso\b|\bano\s+passado\b|\b(?:w\s+)?(?:zeszlym|ubieglym|poprzednim)\s+roku\b"
      r"|\bforra\s+aret\b|\bifjol\b|\btahun\s+lalu\b|\bnam\s+ngoai\b|\bnam\s+truoc\b"
      r"|\bprosl[ea]\s+godin[ea]\b|\btahun\s+lepas\b|\b(?:noong\s+)?nakaraang\s+taon\b|\bmwaka\s+(?:jana|uliopita)\b"
-     r"|\bpichh?l[ea]\s+saal\b",
+     r"|\bpichh?l[ea]\s+saal\b|\bany\s+passat\b|\bjoan\s+den\s+urte(?:an|a)?\b|\biaz\b",
      lambda m, as_of: _year(as_of.year - 1)),
     (r"\b(?:this|current)\s+(?:(?:fiscal|financial)\s+)?year\b|\bletos\w*\b|\btento\s+rok\b|\bdieses\s+jahr\b|\bdit\s+jaar\b"
      r"|\bcette\s+annee\b|\beste\s+ano\b|\bquest\W?anno\b", lambda m, as_of: _year(as_of.year)),
@@ -434,12 +444,14 @@ _PERIOD_FORMS = [
      r"|\bvorig\s+kwartaal\b|\btrimestre\s+(?:dernier|pasado|scorso|passado)\b|\bdernier\s+trimestre\b"
      r"|\b(?:zeszlym|ubieglym|poprzednim)\s+kwartale\b|\bforra\s+kvartalet\b|\bkuartal\s+lalu\b|\bquy\s+truoc\b"
      r"|\bprosl(?:i|og)\s+kvartal\w*|\bsuku\s+(?:tahun\s+)?lepas\b|\bnakaraang\s+quarter\b|\brobo\s+(?:mwaka\s+)?iliyopita\b"
-     r"|\bpichh?l[ea]\s+quarter\b",
+     r"|\bpichh?l[ea]\s+quarter\b|\btrimestre\s+passat\b|\bultim\s+trimestre\b|\bultimo\s+trimestre\b"
+     r"|\b(?:joan\s+den|aurreko)\s+hiruhileko(?:an|a)?\b",
      lambda m, as_of: _previous_quarter(as_of)),
     (r"\b(?:last|previous|prior)\s+month\b|\bminul\w*\s+mesic\w*\b|\bletzte[snm]?\s+monat\b|\bvormonat\b"
      r"|\bvorige\s+maand\b|\bmois\s+dernier\b|\bmes\s+(?:pasado|passado)\b|\bmese\s+scorso\b"
      r"|\b(?:zeszlym|ubieglym|poprzednim)\s+miesiacu\b|\bforra\s+manaden\b|\bbulan\s+lalu\b|\bthang\s+truoc\b"
-     r"|\bprosl(?:i|og)\s+mesec\w*|\bbulan\s+lepas\b|\bnakaraang\s+buwan\b|\bmwezi\s+uliopita\b|\bpichh?l[ea]\s+mahin[ae]\b",
+     r"|\bprosl(?:i|og)\s+mesec\w*|\bbulan\s+lepas\b|\bnakaraang\s+buwan\b|\bmwezi\s+uliopita\b|\bpichh?l[ea]\s+mahin[ae]\b"
+     r"|\bmes\s+passat\b|\bjoan\s+den\s+hile(?:an|a)?\b|\baurreko\s+hile(?:an|a)?\b",
      lambda m, as_of: _previous_month(as_of)),
     (rf"\b(?:in|during|for|v|ve)\s+({_MONTH_RE})\b(?!\s+\d)",
      lambda m, as_of: _month(_last_past_month(_MONTHS[m[1]], as_of), _MONTHS[m[1]])),
@@ -545,6 +557,9 @@ _DATE_FORMS = [
     (rf"\b({_MONTH_RE})\.?\s+(\d{{1,2}}){_ORD},?\s+{_Y}\b", lambda m, as_of: _safe_date(int(m[3]), _MONTHS[m[1]], int(m[2])), _ABSOLUTE),
     (rf"(\d{{1,2}})\s*({_MONTH_RE})\s*(?:พ\s*\.\s*ศ\s*\.\s*)?(2[45]\d{{2}})",  # Thai, Buddhist era: 2568 is 2025
      lambda m, as_of: _safe_date(int(m[3]) - 543, _MONTHS[m[2]], int(m[1])), _ABSOLUTE),
+    # Basque, year first: "2025eko azaroaren 8an", "2025eko azaroaren 8ko"
+    (rf"\b((?:19|20)\d{{2}})(?:eko|ko)\s+({_MONTH_RE})\s+(\d{{1,2}})(?:[a-z]{{0,4}})\b",
+     lambda m, as_of: _safe_date(int(m[1]), _MONTHS[m[2]], int(m[3])), _ABSOLUTE),
     # Lithuanian and Latvian, year first: "2025 m. birželio 30 d.", "2025. gada 30. jūnijā"
     (rf"\b{_Y}\s*m\.\s*({_MONTH_RE})\s+(\d{{1,2}})\s*d\b\.?", lambda m, as_of: _safe_date(int(m[1]), _MONTHS[m[2]], int(m[3])), _ABSOLUTE),
     (rf"\b{_Y}\.\s*gada\s+(\d{{1,2}})\.\s*({_MONTH_RE})\b", lambda m, as_of: _safe_date(int(m[1]), _MONTHS[m[3]], int(m[2])), _ABSOLUTE),
@@ -573,11 +588,11 @@ _DATE_FORMS = [
      lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     (r"\b(?:вчера|вчора|χθεσ|χτεσ|امس|البارحة|јуче|јучер)\b", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     # Serbian, Malay, Tagalog, Swahili ("jana", not "mwaka jana": last year); Bengali, Tamil
-    (r"\b(?:juce|jucer|semalam|kahapon|(?<!mwaka\s)jana)\b", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
+    (r"\b(?:juce|jucer|semalam|kahapon|(?<!mwaka\s)jana|ahir|onte|atzo)\b", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     ("(?:" + fold("গতকাল") + "|" + fold("நேற்று") + ")", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     # Urdu and Hindi "kal" is yesterday or tomorrow: yesterday in a sentence in the past tense
     (r"(?:\bکل\b|\bकल\b|\bkal\b)(?=[^.?!؟۔।]*(?:\bتھ[اےی]\b|\bथ[ाेी]|\bth[aie]\b))", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
-    (r"\b(?:danas|leo|ngayong\s+araw)\b|\b(?:днес|данас)\b|آج|" + fold("আজ") + "|" + fold("இன்று"),
+    (r"\b(?:danas|leo|ngayong\s+araw|avui|hoxe|gaur)\b|\b(?:днес|данас)\b|آج|" + fold("আজ") + "|" + fold("இன்று"),
      lambda m, as_of: as_of, _ALWAYS),
     (r"\b(?:tomorrow|zitra|demain|domani|amanha)\b", lambda m, as_of: as_of + timedelta(days=1), _ALWAYS),
     (rf"\b(\d{{1,3}}|{_COUNT_RE})\s+(day|week|month|year)s?\s+ago\b", lambda m, as_of: _ago(_count(m[1]), m[2], as_of), _ALWAYS),
@@ -813,6 +828,7 @@ def scan_time(text: str) -> TimeScan:
     vague += [(m.start(), m.end()) for m in _PERIOD_LIKE.finditer(folded) if free(m.start(), m.end())]
     if (points or periods) and len(points) + len(periods) + len(impossible) + len(vague) >= 2:
         points, periods, impossible, vague = _in_the_question(text, points, periods, impossible, vague)
+        points, periods, impossible, vague = _outside_asides(folded, points, periods, impossible, vague)
 
     if len(points) >= 2 and not _joins_range(folded, points[0], points[1]):
         # "due 20/05/2026, but the column is for the 31 Dec 2024 reporting date": the date named the
@@ -841,6 +857,27 @@ def scan_time(text: str) -> TimeScan:
                 qualifiers[p.start] = ("since", p.start, m.end())
     return TimeScan(tuple(points), tuple(periods), ranged, periods_ranged, listed if listed > 1 else 0, edges,
                     qualifiers, tuple(folded[a:b] for a, b in impossible), tuple(folded[a:b] for a, b in vague), folded)
+
+
+def _outside_asides(folded: str, points: list["_Found"], periods: list["_Found"], *unplaced: list[tuple[int, int]]):
+    """Dates in parentheses are asides ("for 30.11.2025 (meeting is 20 Mar)", "defined for 15/02/2026?
+    (incident was 2026-02-14 22:40 UTC)") when a date or period stands outside them too."""
+    # (a parenthesis right after a date or period restates it: "Q2 2025 (April to June 2025)")
+    ends = {p.end for p in (*points, *periods)}
+    asides = [(m.start(), m.end()) for m in _ASIDE.finditer(folded) if len(folded[:m.start()].rstrip()) not in ends]
+    if not asides:
+        return (points, periods, *unplaced)
+
+    def aside(start: int, end: int) -> bool:
+        return any(a <= start and end <= b for a, b in asides)
+
+    if all(aside(p.start, p.end) for p in (*points, *periods)):
+        return (points, periods, *unplaced)
+    return ([p for p in points if not aside(p.start, p.end)], [p for p in periods if not aside(p.start, p.end)],
+            *([span for span in spans if not aside(*span)] for spans in unplaced))
+
+
+_ASIDE = re.compile(r"\([^()]*\)")
 
 
 _REPORTING_WORDS = (r"(?:reporting|report|reference|cut-?off|valuation|balance[- ]sheet)\s+date|stichtag|peildatum|fecha\s+de\s+"
@@ -876,8 +913,8 @@ def _joins_range(folded: str, first: _Found, second: _Found) -> bool:
     if sep is None:
         return False
     word = sep.group(0).strip()
-    if word == "and":
-        return re.search(r"\b(?:between|mezi)\s+$", folded[:first.start]) is not None
+    if word in ("and", "y", "e", "i", "eta", "und", "et", "en"):
+        return re.search(r"\b(?:between|mezi|entre|tra|fra|zwischen|tussen|mellan|mellem)\s+$", folded[:first.start]) is not None
     if word in ("a", "au", "al"):
         return re.search(r"\b(?:between|mezi)\s+$|" + _FROM_WORD, folded[:first.start]) is not None
     return True

@@ -189,7 +189,9 @@ class DeletionIndex:
 # "timpului"), Turkish ("amortismanı"); the word without it must be a name's word of five letters or more
 _CASE_ENDINGS = ("erne", "ene", "en", "et", "ne", "n", "a", "an", "aan", "ssa", "sta", "lla", "lta", "lle", "na", "ksi", "ta",
                  "ra", "re", "ban", "ben", "bol", "nak", "nek", "rol", "hoz", "hez", "val", "vel", "t", "on", "ul", "ui", "ului",
-                 "lor", "ilor", "ei", "le", "i", "in", "un", "de", "da", "te", "den", "dan", "ten", "tan", "e", "yi", "ye", "ya", "nin")
+                 "lor", "ilor", "ei", "le", "i", "in", "un", "de", "da", "te", "den", "dan", "ten", "tan", "e", "yi", "ye", "ya", "nin",
+                 # Basque genitive, locative genitive, destinative ("tasaren", "tasako", "tasarako")
+                 "aren", "ren", "ko", "rako")
 
 
 def case_bases(token: str) -> set[str]:

@@ -418,6 +418,19 @@ _DEFINITION += [r"\bдефиниц\w*", r"\bопределени\w*", r"\bваж
 _CURRENT += [r"\bтекущ\w*", r"\bофициалн\w*", r"\bодобрен\w*", r"\bважећ\w*", r"\bзваничн\w*", r"\bтренутн\w*", r"\btrenutn\w*",
              r"\bvazec\w*", r"\bodobren\w*", r"\bzvanicn\w*", r"\bsemasa\b", r"\bkasalukuyan\b", r"\bopisyal\b", r"\baprubado\b",
              r"\biliyoidhinishwa\b", r"\bvartaman\b", r"(?:موجودہ|منظور\s+شدہ)", *_indic("বর্তমান", "অনুমোদিত", "தற்போதைய", "அதிகாரப்பூர்வ")]
+# Catalan, Galician, Basque (accents folded)
+_INJECTION += [r"\bahaztu\b[^.?!]{0,40}\barau\w*", r"\b(?:ez\s+ikusi|baztertu)\b[^.?!]{0,40}\barau\w*",
+               r"\berakutsi\b[^.?!]{0,60}\bbaimen(?:ik|a)?\s+ez\b", r"\bbaimenik\s+ez\s+badut\b"]
+_NUMERIC += [r"\bzenbat\w*", r"\bcanto\s+(?:foi|e|era)\b", r"\bquant\s+(?:va|ha|era)\b"]
+_CURRENT += [r"\bofizial\w*", r"\bvigent\b", r"\bvixente\b", r"\bgaur\s+egungo\b"]
+_INCLUDES += [r"\bcontan\b", r"\bcompten\b", r"\bkontatzen\b", r"\bsartzen\b", r"\bbarne\b", r"\bkontuan\s+hartzen\b"]
+_LINEAGE_UP += [r"\bd\W?on\s+(?:surt|surten|ve|venen|prove\w*)\b", r"\bde\s+onde\s+(?:sae|saen|vén|ven|veñen)\b",
+                r"\bnondik\s+dator\w*", r"\biturri\w*", r"\belikatzen\b", r"\bfontes\b"]
+_LINEAGE_DOWN += [r"\bapurtu\w*", r"\beragin\w*", r"\bmenpe\b", r"\btrencar\w*", r"\bes\s+trenca\w*"]
+_FRESHNESS += [r"\bactualitzad\w*", r"\besta\w*\s+al\s+dia\b(?!\s+\d)", r"\beguneratu\w*", r"\bfresko\w*"]
+_ASKS_SOURCES += [r"\bfontes\b", r"\biturri\w*"]
+
+
 _NOW_MORE = [r"\bсега\b", r"\bсада\b", r"\bsada\b", r"\bsekarang\b", r"\bngayon\b", r"\bkwa\s+sasa\b", r"\bsasa\s+hivi\b",
              r"\babhi\b", r"(?:ابھی|اب\s)", *_indic("এখন", "இப்போது")]
 _NOW += _NOW_MORE

@@ -146,16 +146,21 @@ def stems(word: str) -> set[str]:
 
 
 # the end of a sentence: . ! ? after a word (not a day number "30." or an abbreviation "pr."), before a capital
-_SENTENCE_END = re.compile(r"(?:(?<=[^\W\d_]{3}[.!?:])|(?<=\d{3}[.!?])|(?<=[?!]))\s+(?=[^\W\d_])")
+_SENTENCE_END = re.compile(r"(?:(?<=[^\W\d_]{3}[.!?:])|(?<=\d[.!?])|(?<=[?!]))\s+(?=[^\W\d_])|\s*\n\s*(?=\S)")
+
+
+_ISO_DATE_END = re.compile(r"\d{4}-\d{2}-\d{2}\.$")
 
 
 def question_sentence(text: str) -> Optional[tuple[int, int]]:
     """Where the one question of a request of several sentences stands (start, end in `text`): None
     when the text is one sentence, or holds no question or several."""
-    # a sentence ends before a capital letter; a lead-in ends at its colon ("Quick check for the
-    # audit committee: are GASDS top-ups part of Gift Aid?")
+    # a sentence ends before a capital letter, or before any letter after a question mark or an
+    # ISO date ("ran this on 2026-03-17. does it count ..."); a lead-in ends at its colon ("Quick check
+    # for the audit committee: are GASDS top-ups part of Gift Aid?"); a line ends at its line break
     ends = [m.start() for m in _SENTENCE_END.finditer(text)
-            if (text[m.start() - 1] in ".!?" and text[m.end()].isupper()) or text[m.start() - 1] == ":"]
+            if (text[m.start() - 1] in ".!?" and (text[m.end()].isupper() or _ISO_DATE_END.search(text, 0, m.start())))
+            or text[m.start() - 1] in "?!:" or "\n" in m.group(0)]
     if not ends:
         return None
     bounds = [0, *ends, len(text)]
