@@ -173,8 +173,12 @@ class EvidenceRecord(EffectiveInterval, Frozen):
         return "freshness" in self.entity_type.lower()
 
     def checked_nodes(self) -> tuple[str, ...]:
-        """The nodes a freshness-result record reports a check of."""
-        return (*self.source_ids, *self.model_ids) if self.reports_freshness() else ()
+        """The nodes a freshness-result record reports a check of: its sources and models, and the
+        entity it is filed under (a source's own id, or "freshness.<source id>")."""
+        if not self.reports_freshness():
+            return ()
+        filed = (self.entity_id, self.entity_id.removeprefix("freshness.")) if self.entity_id.startswith("freshness.") else (self.entity_id,)
+        return tuple(dict.fromkeys((*self.source_ids, *self.model_ids, *filed)))
 
     def is_review_decision(self) -> bool:
         """A review decision kept as a record (a governance log entry ranking conflicting records)."""

@@ -117,6 +117,22 @@ _MONTHS = {
     "xaneiro": 1, "febreiro": 2, "xuno": 6, "xullo": 7, "decembro": 12,
     "gener": 1, "febrer": 2, "marc": 3, "maig": 5, "juny": 6, "juliol": 7, "agost": 8, "setembre": 9, "octubre": 10,
     "desembre": 12,
+    # Afrikaans, Icelandic, Albanian, Azerbaijani (the rest as Dutch, English or German)
+    "januarie": 1, "februarie": 2, "maart": 3, "junie": 6, "julie": 7, "augustus": 8, "desember": 12,
+    "mars": 3, "mai": 5, "juni": 6, "juli": 7, "agust": 8,
+    "janar": 1, "shkurt": 2, "prill": 4, "qershor": 6, "korrik": 7, "gusht": 8, "shtator": 9, "tetor": 10, "nentor": 11,
+    "dhjetor": 12, "yanvar": 1, "fevral": 2, "aprel": 4, "iyun": 6, "iyul": 7, "avqust": 8, "sentyabr": 9, "oktyabr": 10,
+    "noyabr": 11, "dekabr": 12,
+    # Georgian (and its dative: "1 იანვარს"), Armenian (and genitive), Kazakh (and dative), Macedonian
+    **{fold(form): n for n, forms in enumerate((
+        "იანვარი იანვარს ჰունვარ հունվար հունվարի қаңтар қаңтарға јануари",
+        "თებერვალი თებერვალს փետրվար փետրվարի ақпан ақпанға февруари", "მარტი მარტს մարտ մարտի наурыз наурызға",
+        "აპრილი აპრილს ապրիլ ապրիլի сәуір сәуірге", "მაისი მაისს մայիս մայիսի мамыр мамырға",
+        "ივნისი ივნისს հունիս հունիսի маусым маусымға јуни", "ივლისი ივლისს հուլիս հուլիսի шілде шілдеге јули",
+        "აგვისტო აგვისტოს օգոստոս օգոստոսի тамыз тамызға",
+        "სექტემბერი სექტემბერს սեպտեմբեր սեպտեմբերի қыркүйек қыркүйекке", "ოქტომბერი ოქტომბერს հոկտեմբեր հոկտեմբերի қазан қазанға",
+        "ნოემბერი ნოემბერს նոյեմբեր նոյեմբերի қараша қарашаға", "დეკემბერი დეკემბერს դեկտեմբեր դեկտեմբերի желтоқсан желтоқсанға"), 1)
+       for form in forms.split()},
     # Basque, with its genitive ("azaroaren 8") and inessive ("azaroan") forms
     **{form: n for n, base in enumerate(("urtarrila", "otsaila", "martxoa", "apirila", "maiatza", "ekaina", "uztaila",
                                          "abuztua", "iraila", "urria", "azaroa", "abendua"), 1)
@@ -283,7 +299,8 @@ _HALF_WORDS = (r"half|halbjahr(?:es|s)?|halbjahres|jahreshalfte|semestre|semeste
 _OF_YEAR = (r"(?:des\s+jahres\s+|del\s+ano\s+|de\s+l\W?annee\s+|dell\W?anno\s+|do\s+ano\s+|"
             r"of\s+|de\s+|del\s+|des\s+|van\s+|roku\s+|i\s+|pa\s+|din\s+|al\s+anului\s+|του\s+|на\s+|za\s+|за\s+)?(?:the\s+)?(?:calendar\s+year\s+)?")
 _WEEK_WORDS = (r"(?:calendar\s+)?week|wk|kw|woche|semaine|semana|settimana|tyden|uge|uke|vecka|viikko|viikolla|saptamana|hafta|"
-               r"nedelj\w*|nedjelj\w*|minggu(?:\s+ke)?|linggo|wiki|setmana|astea|aste|недел\w*|недељ\w*|седмица|тиждень|тижня|тижні|εβδομαδα|"
+               r"nedelj\w*|nedjelj\w*|minggu(?:\s+ke)?|linggo|wiki|setmana|astea|aste|viku|vika|javen|jave|həftə\w*|"
+               r"კვირა\w*|შაბათ\w*|շաբաթ\w*|апта\w*|недел\w*|недељ\w*|седмица|тиждень|тижня|тижні|εβδομαδα|"
                + "|".join(fold(w) for w in ("ہفتہ", "ہفتے", "সপ্তাহ", "வாரம்")))
 _EN_COUNT_RE = r"\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
 
@@ -410,6 +427,7 @@ _PERIOD_FORMS = [
      lambda m, as_of: _iso_week(int(m[2]), int(m[1]))),
     (rf"\b{_Y}-?w(\d{{2}})\b", lambda m, as_of: _iso_week(int(m[1]), int(m[2]))),
     (rf"\b{_Y}\s+(?:{_WEEK_WORDS})\s*(\d{{1,2}})\b", lambda m, as_of: _iso_week(int(m[1]), int(m[2]))),
+    (rf"\b{_Y}\s*(?:թ\.?|წლის|жылғы)\s+(\d{{1,2}})(?:-?ին|-?րդ|-?ші|-?шы)?\s+(?:{_WEEK_WORDS})", lambda m, as_of: _iso_week(int(m[1]), int(m[2]))),
     # 2025년 14주차, 2025年第14週, 2025年第14周
     (r"((?:19|20)\d{2})\s*[年년]\s*(?:第\s*)?(\d{1,2})\s*(?:주차|주|週|周)", lambda m, as_of: _iso_week(int(m[1]), int(m[2]))),
     # T2 2025 (trimestre), S1 2025 (semestre): French, Spanish, Italian, Portuguese
@@ -436,7 +454,8 @@ _PERIOD_FORMS = [
      r"|\bano\s+pasado\b|\banno\s+scorso\b|\bano\s+passado\b|\b(?:w\s+)?(?:zeszlym|ubieglym|poprzednim)\s+roku\b"
      r"|\bforra\s+aret\b|\bifjol\b|\btahun\s+lalu\b|\bnam\s+ngoai\b|\bnam\s+truoc\b"
      r"|\bprosl[ea]\s+godin[ea]\b|\btahun\s+lepas\b|\b(?:noong\s+)?nakaraang\s+taon\b|\bmwaka\s+(?:jana|uliopita)\b"
-     r"|\bpichh?l[ea]\s+saal\b|\bany\s+passat\b|\bjoan\s+den\s+urte(?:an|a)?\b|\biaz\b",
+     r"|\bpichh?l[ea]\s+saal\b|\bany\s+passat\b|\bjoan\s+den\s+urte(?:an|a)?\b|\biaz\b|\bverlede\s+jaar\b|\bi\s+fyrra\b"
+     r"|\bvit(?:in|it|i)\s+(?:e|te|i)\s+kaluar\b|\bkecən\s+il\b|\bминатата\s+година\b|\bөткен\s+жыл\w*|\bგასულ\s+წელს\b|\bանցյալ\s+տարի\b",
      lambda m, as_of: _year(as_of.year - 1)),
     (r"\b(?:this|current)\s+(?:(?:fiscal|financial)\s+)?year\b|\bletos\w*\b|\btento\s+rok\b|\bdieses\s+jahr\b|\bdit\s+jaar\b"
      r"|\bcette\s+annee\b|\beste\s+ano\b|\bquest\W?anno\b", lambda m, as_of: _year(as_of.year)),
@@ -445,13 +464,16 @@ _PERIOD_FORMS = [
      r"|\b(?:zeszlym|ubieglym|poprzednim)\s+kwartale\b|\bforra\s+kvartalet\b|\bkuartal\s+lalu\b|\bquy\s+truoc\b"
      r"|\bprosl(?:i|og)\s+kvartal\w*|\bsuku\s+(?:tahun\s+)?lepas\b|\bnakaraang\s+quarter\b|\brobo\s+(?:mwaka\s+)?iliyopita\b"
      r"|\bpichh?l[ea]\s+quarter\b|\btrimestre\s+passat\b|\bultim\s+trimestre\b|\bultimo\s+trimestre\b"
-     r"|\b(?:joan\s+den|aurreko)\s+hiruhileko(?:an|a)?\b",
+     r"|\b(?:joan\s+den|aurreko)\s+hiruhileko(?:an|a)?\b|\bverlede\s+kwartaal\b|\bsidasta\s+arsfjord\w*"
+     r"|\btremujor\w*\s+(?:e|te|i)\s+kaluar\b|\bkecən\s+rub\w*|\bминатиот\s+квартал\b|\bөткен\s+тоқсан\w*|\bանցյալ\s+եռամսյակ\w*"
+     r"|\bგასულ\s+კვარტალ\w*",
      lambda m, as_of: _previous_quarter(as_of)),
     (r"\b(?:last|previous|prior)\s+month\b|\bminul\w*\s+mesic\w*\b|\bletzte[snm]?\s+monat\b|\bvormonat\b"
      r"|\bvorige\s+maand\b|\bmois\s+dernier\b|\bmes\s+(?:pasado|passado)\b|\bmese\s+scorso\b"
      r"|\b(?:zeszlym|ubieglym|poprzednim)\s+miesiacu\b|\bforra\s+manaden\b|\bbulan\s+lalu\b|\bthang\s+truoc\b"
      r"|\bprosl(?:i|og)\s+mesec\w*|\bbulan\s+lepas\b|\bnakaraang\s+buwan\b|\bmwezi\s+uliopita\b|\bpichh?l[ea]\s+mahin[ae]\b"
-     r"|\bmes\s+passat\b|\bjoan\s+den\s+hile(?:an|a)?\b|\baurreko\s+hile(?:an|a)?\b",
+     r"|\bmes\s+passat\b|\bjoan\s+den\s+hile(?:an|a)?\b|\baurreko\s+hile(?:an|a)?\b|\bverlede\s+maand\b|\bsidasta\s+manud\w*"
+     r"|\bmuaj(?:in|i|it)\s+(?:e|te|i)\s+kaluar\b|\bkecən\s+ay\b|\bминатиот\s+месец\b|\bөткен\s+ай\w*|\bგასულ\s+თვეს\b|\bանցյալ\s+ամիս\w*",
      lambda m, as_of: _previous_month(as_of)),
     (rf"\b(?:in|during|for|v|ve)\s+({_MONTH_RE})\b(?!\s+\d)",
      lambda m, as_of: _month(_last_past_month(_MONTHS[m[1]], as_of), _MONTHS[m[1]])),
@@ -557,6 +579,11 @@ _DATE_FORMS = [
     (rf"\b({_MONTH_RE})\.?\s+(\d{{1,2}}){_ORD},?\s+{_Y}\b", lambda m, as_of: _safe_date(int(m[3]), _MONTHS[m[1]], int(m[2])), _ABSOLUTE),
     (rf"(\d{{1,2}})\s*({_MONTH_RE})\s*(?:พ\s*\.\s*ศ\s*\.\s*)?(2[45]\d{{2}})",  # Thai, Buddhist era: 2568 is 2025
      lambda m, as_of: _safe_date(int(m[3]) - 543, _MONTHS[m[2]], int(m[1])), _ABSOLUTE),
+    # Georgian, Kazakh, Armenian, year first: "2026 წლის 1 იანვარს", "2025 жылғы 10 қыркүйекке", "2026թ. հունվարի 1"
+    (rf"\b{_Y}\s*(?:წლის|жылғы|жылы|թ\.?)\s+(\d{{1,2}})(?:-?ին)?\s+({_MONTH_RE})",
+     lambda m, as_of: _safe_date(int(m[1]), _MONTHS[m[3]], int(m[2])), _ABSOLUTE),
+    (rf"\b{_Y}\s*(?:წლის|жылғы|жылы|թ\.?)\s+({_MONTH_RE})\s+(\d{{1,2}})",
+     lambda m, as_of: _safe_date(int(m[1]), _MONTHS[m[2]], int(m[3])), _ABSOLUTE),
     # Basque, year first: "2025eko azaroaren 8an", "2025eko azaroaren 8ko"
     (rf"\b((?:19|20)\d{{2}})(?:eko|ko)\s+({_MONTH_RE})\s+(\d{{1,2}})(?:[a-z]{{0,4}})\b",
      lambda m, as_of: _safe_date(int(m[1]), _MONTHS[m[2]], int(m[3])), _ABSOLUTE),
@@ -588,11 +615,12 @@ _DATE_FORMS = [
      lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     (r"\b(?:вчера|вчора|χθεσ|χτεσ|امس|البارحة|јуче|јучер)\b", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     # Serbian, Malay, Tagalog, Swahili ("jana", not "mwaka jana": last year); Bengali, Tamil
-    (r"\b(?:juce|jucer|semalam|kahapon|(?<!mwaka\s)jana|ahir|onte|atzo)\b", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
+    (r"\b(?:juce|jucer|semalam|kahapon|(?<!mwaka\s)jana|ahir|onte|atzo|gister|i\s+gaer|dje|dunən)\b|\b(?:გუშინ|երեկ|кеше)\b",
+     lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     ("(?:" + fold("গতকাল") + "|" + fold("நேற்று") + ")", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     # Urdu and Hindi "kal" is yesterday or tomorrow: yesterday in a sentence in the past tense
     (r"(?:\bکل\b|\bकल\b|\bkal\b)(?=[^.?!؟۔।]*(?:\bتھ[اےی]\b|\bथ[ाेी]|\bth[aie]\b))", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
-    (r"\b(?:danas|leo|ngayong\s+araw|avui|hoxe|gaur)\b|\b(?:днес|данас)\b|آج|" + fold("আজ") + "|" + fold("இன்று"),
+    (r"\b(?:danas|leo|ngayong\s+araw|avui|hoxe|gaur|sot)\b|\b(?:დღეს|այսօր|бүгін|денес)\b|\b(?:днес|данас)\b|آج|" + fold("আজ") + "|" + fold("இன்று"),
      lambda m, as_of: as_of, _ALWAYS),
     (r"\b(?:tomorrow|zitra|demain|domani|amanha)\b", lambda m, as_of: as_of + timedelta(days=1), _ALWAYS),
     (rf"\b(\d{{1,3}}|{_COUNT_RE})\s+(day|week|month|year)s?\s+ago\b", lambda m, as_of: _ago(_count(m[1]), m[2], as_of), _ALWAYS),

@@ -199,8 +199,13 @@ def case_bases(token: str) -> set[str]:
     Tamil, whose endings join borrowed words too, two: "টাইমের" of "টাইম", "ஈல்டின்" of "ஈல்டு")."""
     if token.isascii():
         return {token[: -len(e)] for e in _CASE_ENDINGS if token.endswith(e) and len(token) - len(e) >= 5}
+    if _GEORGIAN_WORD.fullmatch(token):
+        # Georgian cases replace the nominative's closing i ("ჩასხდომებისთვის" of "ჩასხდომები")
+        bases = {token[: -len(e)] for e in _GEORGIAN_ENDINGS if token.endswith(e) and len(token) - len(e) >= 3}
+        return bases | {b + "ი" for b in bases if b[-1] not in "აეიოუ"}
     if not _INDIC_WORD.fullmatch(token):
-        return {token[: -len(e)] for e in _CASE_ENDINGS + _CYRILLIC_ENDINGS if token.endswith(e) and len(token) - len(e) >= 5}
+        return {token[: -len(e)] for e in _CASE_ENDINGS + _CYRILLIC_ENDINGS + _ARMENIAN_ENDINGS
+                if token.endswith(e) and len(token) - len(e) >= 5}
     bases = {token[: -len(e)] for e in _INDIC_ENDINGS if token.endswith(e) and len(token) - len(e) >= 2}
     # Tamil closes a borrowed word on a consonant with u ("ஈல்டு"), which a case ending replaces and
     # which people also leave out ("ஈல்ட்")
@@ -209,7 +214,13 @@ def case_bases(token: str) -> set[str]:
 
 # ... and in Serbian, Bulgarian, Russian, Ukrainian ("попуњености" of "попуњеност")
 _CYRILLIC_ENDINGS = ("и", "е", "у", "а", "я", "ы", "ом", "ем", "ој", "ой", "ей", "ог", "ов", "ам", "ям", "ах", "ях", "има", "ама",
-                     "ами", "ями", "их", "ых", "іх")
+                     "ами", "ями", "их", "ых", "іх",
+                     # the definite article of Macedonian and Bulgarian ("одговорот" of "одговор")
+                     "от", "ът", "та", "то", "те")
+# ... Armenian (genitive/dative, the article, locative, ablative: "նստումների", "մոդելը")
+_ARMENIAN_ENDINGS = ("ի", "ը", "ն", "ում", "ից", "ով", "ների", "երի")
+_GEORGIAN_WORD = re.compile("[\u10d0-\u10ff]+")
+_GEORGIAN_ENDINGS = ("ისთვის", "ისგან", "იდან", "ამდე", "ებისთვის", "ების", "ებს", "ში", "ზე", "ის", "ს", "ით", "ად", "მა")
 
 
 # Bengali genitive, objective, locative; Tamil genitive, dative, locative, accusative (folded as

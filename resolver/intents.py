@@ -403,7 +403,7 @@ _INJECTION += [
     r"\b(?:abaikan|lupakan)\b[^.?!]{0,60}\b(?:peraturan|arahan)\w*",
     r"\b(?:balewalain|kalimutan|huwag\s+pansinin)\b[^.?!]{0,60}\b(?:patakaran|tuntunin|panuntunan|instruksyon)\w*",
     r"\b(?:puuza|upuuze|usijali)\b[^.?!]{0,60}\b(?:sheria|maagizo|maelekezo)\b", r"\bfuata\s+maagizo\b",
-    r"\b(?:ja\s+sam|аз\s+съм|ја\s+сам|saya|ako\s+ay|mimi\s+ni)\s+(?:admin|administrator|администратор|админ)\w*",
+    r"\b(?:ja\s+sam|saya|ako\s+ay|mimi\s+ni)\s+(?:admin|administrator)\w*", r"\b(?:аз\s+съм|ја\s+сам)\s+(?:admin|администратор|админ)\w*",
     r"(?:نظرانداز|نظر\s+انداز)[^.?!؟۔]{0,40}(?:قواعد|قوانین|ہدایات)|(?:قواعد|قوانین|ہدایات)[^.?!؟۔]{0,40}(?:نظرانداز|نظر\s+انداز)",
     r"ہدایات[^.?!؟۔]{0,40}عمل\s+کر",
     *_indic("নিয়ম উপেক্ষা", "নির্দেশ উপেক্ষা", "নিয়মগুলো উপেক্ষা", "விதிகளை புறக்கணி", "விதிகளைப் புறக்கணி"),
@@ -424,11 +424,37 @@ _INJECTION += [r"\bahaztu\b[^.?!]{0,40}\barau\w*", r"\b(?:ez\s+ikusi|baztertu)\b
 _NUMERIC += [r"\bzenbat\w*", r"\bcanto\s+(?:foi|e|era)\b", r"\bquant\s+(?:va|ha|era)\b"]
 _CURRENT += [r"\bofizial\w*", r"\bvigent\b", r"\bvixente\b", r"\bgaur\s+egungo\b"]
 _INCLUDES += [r"\bcontan\b", r"\bcompten\b", r"\bkontatzen\b", r"\bsartzen\b", r"\bbarne\b", r"\bkontuan\s+hartzen\b"]
-_LINEAGE_UP += [r"\bd\W?on\s+(?:surt|surten|ve|venen|prove\w*)\b", r"\bde\s+onde\s+(?:sae|saen|vén|ven|veñen)\b",
+_LINEAGE_UP += [r"\bd\W?on\s+(?:surt|surten|ve|venen|prove\w*)\b", r"\bde\s+onde\s+(?:sae|saen|ven|venen)\b",
                 r"\bnondik\s+dator\w*", r"\biturri\w*", r"\belikatzen\b", r"\bfontes\b"]
 _LINEAGE_DOWN += [r"\bapurtu\w*", r"\beragin\w*", r"\bmenpe\b", r"\btrencar\w*", r"\bes\s+trenca\w*"]
 _FRESHNESS += [r"\bactualitzad\w*", r"\besta\w*\s+al\s+dia\b(?!\s+\d)", r"\beguneratu\w*", r"\bfresko\w*"]
 _ASKS_SOURCES += [r"\bfontes\b", r"\biturri\w*"]
+
+
+# Afrikaans, Icelandic, Albanian (accents folded), Macedonian, Georgian, Armenian, Azerbaijani, Kazakh
+_INJECTION += [r"\b(?:ignoreer|hunsadu|injoro)\w*\b[^.?!]{0,60}(?:reels|regl|rregull)\w*", r"\bигнорирај\w*[^.?!]{0,60}правил\w*",
+               r"(?:დაივიწყე|უგულებელყავი)[^.?!]{0,40}წეს\w*", r"անտեսիր[^.?!։]{0,40}կանոն\w*",
+               r"\bqaydalar\w*[^.?!]{0,30}(?:nəzərə\s+alma|məhəl\s+qoyma)", r"\bереже\w*[^.?!]{0,30}елеме\b",
+               r"\bнұсқаулар\w*\s+орында\w*"]
+_NUMERIC += [r"\bhversu\b", r"\bhvad\s+var\b", r"\bsa\s+(?:\w+\s+)?ishte\b", r"\bколку\b", r"რამდენი", r"(?:որքան|քանի)",
+             r"\bnə\s+qədər\b", r"\bқанша\b"]
+_DEFINITION += [r"\bgeld\b", r"\bskilgreining\w*", r"\bgildir\b", r"\bperkufizim\w*", r"\bzbatohet\b", r"\bважи\b",
+                r"(?:განმარტებ|განსაზღვრ|მოქმედებს)\w*", r"սահմանում\w*", r"\btərif\w*", r"\bkecərli\b", r"\bанықтама\w*"]
+_CURRENT += [r"\bhuidige\b", r"\bamptelike\b", r"\bgoedgekeur\w*", r"\bnugildandi\b", r"\bopinber\w*", r"\bsamthykkt\w*",
+             r"\bzyrtar\w*", r"\bmiratuar\b", r"\bтековн\w*", r"\bофицијалн\w*", r"(?:ოფიციალურ|მიმდინარე|დამტკიცებულ)\w*",
+             r"(?:պաշտոնական|ընթացիկ|հաստատված)\w*", r"\brəsmi\b", r"\bcari\b", r"\bресми\b", r"\bбекітілген\b"]
+_INCLUDES += [r"\bingesluit\b", r"\buitgesluit\b", r"\bdeel\s+van\b", r"\btelj\w*", r"\bmedtal\w*", r"\bperfshi\w*",
+              r"\bnumerohen\b", r"\bllogariten\b", r"(?:შედის|ითვლება)", r"(?:ներառ|հաշվվ)\w*", r"\bdaxil\b", r"\bкіреді\b",
+              r"\bесептеле\w*"]
+_LINEAGE_UP += [r"\bvoed\b", r"\bfaeda\b", r"\bheimild\w*", r"\bburim\w*", r"\bushqe\w*", r"\bфурниз\w*", r"\bполн(?:и|ат|еше)\b",
+                r"\bхранат\b", r"წყარო\w*", r"კვებავს", r"աղբյուր\w*", r"\bmənbə\w*", r"\bqidalandir\w*", r"\bдереккөз\w*"]
+_LINEAGE_DOWN += [r"\bbreek\b", r"\bbrotn\w*", r"\bahrif\w*", r"\bprishet\b", r"\bndikohet\b", r"\bсе\s+(?:крши|скрши)\b",
+                  r"გატყდება", r"կկոտրվ\w*", r"ներքևում", r"\basagi\s+axin\w*", r"\bsinar\b", r"\bбұзылады\b"]
+_FRESHNESS += [r"\bvars\b", r"\bopgedateer\b", r"\bgelaai\b", r"\bfersk\w*", r"\buppfaert\b", r"\bperditesu\w*", r"\bfresk\w*",
+               r"(?:განახლდა|ახალია)", r"թարմ\w*", r"\byenilən\w*", r"\btəzə\w*", r"\bжаңа\s+ма\b", r"\bжаңарды\b",
+               r"\bсоңғы\s+тексеру\w*"]
+_ASKS_MODEL += [r"\bmodelle\b", r"\blikon\w*", r"\bmodele\w*", r"მოდელ\w*", r"մոդել\w*"]
+_ASKS_SOURCES += [r"\bbronne\b", r"\bheimild\w*", r"\bburim\w*", r"წყარო\w*", r"աղբյուր\w*", r"\bmənbə\w*", r"\bдереккөз\w*"]
 
 
 _NOW_MORE = [r"\bсега\b", r"\bсада\b", r"\bsada\b", r"\bsekarang\b", r"\bngayon\b", r"\bkwa\s+sasa\b", r"\bsasa\s+hivi\b",
@@ -494,7 +520,7 @@ def is_injection(folded: str) -> bool:
 # "if the table room_inventory changes", "which sources feed the model fct_orders": the subject's kind,
 # not a question for models (the subject is marked § in the text cues read)
 _TABLE_BESIDE_SUBJECT = re.compile(r"\b(?:tables?|tablas?|tabelle[n]?|tabel(?:len)?|tabelas?|tabulk[ay])\s+§|§\s+(?:tables?|tablas?|tabelle[n]?|tabel|tabelas?)\b"
-                                   r"|(?:\bdbt\s+)?(?:\bmodel|\bmodell|\bmodelo|\bмодел)\s+§|§\s+(?:dbt\s+)?model\b")
+                                   r"|(?:\bdbt\s+)?(?:\bmodel|\bmodell|\bmodelo|\bмодел)\s+§|§\s+(?:dbt\s+)?(?:model|modelini|modelin|մոդել[ըի]?)(?!\w)")
 
 
 def cues(text: str) -> dict[str, bool]:

@@ -72,6 +72,6 @@ def test_a_schema_5_catalog_gets_the_nodes_its_freshness_records_checked(tmp_pat
     with sqlite3.connect(db) as conn:  # as schema 5 left it
         removed = conn.execute("DELETE FROM lookup_key WHERE kind = 'checks'").rowcount
         conn.execute("UPDATE catalog_meta SET value = '5' WHERE key = 'schema'")
-    assert removed == 1
+    assert removed >= 1
     bundle = CanonService(db).ask(AskRequest(question="Is raw orders fresh?", roles=["analysts"], as_of="2026-04-16"))
     assert bundle.behavior.value == "answer" and [e.evidence_id for e in bundle.evidence if e.role == "primary"] == ["FRESH.ORDERS.1"]

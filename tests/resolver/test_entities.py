@@ -72,3 +72,18 @@ def test_names_with_a_case_ending_in_bengali_tamil_and_cyrillic():
     assert found("2025 வாரம் 27-க்கு டை ஈல்ட் வரையறை எது?") == ["metric.dy"]  # the closing u left out
     assert found("Која дефиниција попуњености се примењује?") == ["metric.occ"]  # genitive -и
     assert found("সাইকেল কী?") == []
+
+
+def test_names_with_a_case_ending_in_georgian_armenian_and_macedonian():
+    from resolver.entities import EntityIndex, find_matches
+    from resolver.text import tokens
+
+    index = EntityIndex.build([("მგზავრთა ჩასხდომები", "metric.boardings"), ("ուղևորների նստումներ", "metric.boardings"),
+                               ("одговор на FDA 483", "doc.fda483")])
+
+    def found(question):
+        return sorted({i for m in find_matches(tokens(question), index) for i in m.entity_ids})
+
+    assert found("რომელი განმარტება მოქმედებს მგზავრთა ჩასხდომებისთვის?") == ["metric.boardings"]
+    assert found("Ուղևորների նստումների ո՞ր սահմանումն է գործում") == ["metric.boardings"]
+    assert found("Што вели одговорот на FDA 483?") == ["doc.fda483"]
