@@ -331,6 +331,12 @@ def _month_range(year: int, first: int, last: int) -> Optional[Period]:
     return Period(date(year, first, 1), _month(year, last).end, f"{year}-{first:02d} to {year}-{last:02d}")
 
 
+def _latest_week(week: int, as_of: date) -> Optional[Period]:
+    year = as_of.isocalendar()[0]
+    this = _iso_week(year, week)
+    return this if this is not None and this.start <= as_of else _iso_week(year - 1, week)
+
+
 def _iso_week(year: int, week: int) -> Optional[Period]:
     try:
         monday = date.fromisocalendar(year, week, 1)
@@ -344,7 +350,7 @@ def _iso_week(year: int, week: int) -> Optional[Period]:
 # A list or range of periods of one kind names the year once, at the end: "Q1 and Q2 2025",
 # "between Q1 and Q3 2025", "January to March 2025", "H1 and H2 2025". Each period before it
 # takes that year (the lookahead reads it).
-_RANGE_SEP = (r"\.?\s*(?:to|until|till|through|thru|and|y|e|i|eta|und|et|en|do|az|a|au|al|bis|tot|ate|hasta(?:\s+el)?|jusqu\W?(?:au|a)|fino\s+al?|-|–|"
+_RANGE_SEP = (r"\.?\s*(?:to|until|till|through|thru|and|y|e|i|eta|und|et|en|do|az|a|au|al|bis(?:\s+einschliesslich)?|tot(?:\s+en\s+met)?|t/m|ate|hasta(?:\s+el)?|jusqu\W?(?:au|a)|fino\s+al?|-|–|"
               r"til|pana\s+la|по|до|-?\s*ig|から|至|到|~|〜|부터|sampai(?:\s+dengan)?|hingga|den|إلى|الى|حتى|से|تا|עד)\s*"
               # Turkish "1 Ekim 2025'ten 31 Mart 2026'ya kadar", Hungarian "január 1-től március 31-ig"
               r"|\W?(?:ten|tan|den|dan)\s+|-?tol\s+")
@@ -430,6 +436,12 @@ _PERIOD_FORMS = [
     (rf"\b{_Y}\s*(?:թ\.?|წლის|жылғы)\s+(\d{{1,2}})(?:-?ին|-?րդ|-?ші|-?шы)?\s+(?:{_WEEK_WORDS})", lambda m, as_of: _iso_week(int(m[1]), int(m[2]))),
     # 2025년 14주차, 2025年第14週, 2025年第14周
     (r"((?:19|20)\d{2})\s*[年년]\s*(?:第\s*)?(\d{1,2})\s*(?:주차|주|週|周)", lambda m, as_of: _iso_week(int(m[1]), int(m[2]))),
+    # a week by its number without a year ("KW 46", "setmana 10", "minggu ke-12", "მე-10 კვირაში"): the
+    # latest such ISO week that has begun by as_of, as a quarter without its year is
+    (rf"\b(?:{_WEEK_WORDS})\s*\.?\s*(?:ke-?\s*)?(\d{{1,2}})\b(?!\s*[./-]?\d)(?!\s*(?:of|de|del|di|van)\s+\d)",
+     lambda m, as_of: _latest_week(int(m[1]), as_of)),
+    (rf"(?:\bმე-)?\b(\d{{1,2}})(?:-?(?:th|st|nd|rd|e|a|o|ი|ин)|\.)?\s+(?:{_WEEK_WORDS})\b(?!\s*(?:of\s+|de\s+)?\d)",
+     lambda m, as_of: _latest_week(int(m[1]), as_of)),
     # T2 2025 (trimestre), S1 2025 (semestre): French, Spanish, Italian, Portuguese
     (rf"\bt([1-4])\s*[/ -]?\s*{_Y}\b", lambda m, as_of: _quarter(int(m[2]), int(m[1]))),
     (rf"\bs([12])\s*[/ -]?\s*{_Y}\b", lambda m, as_of: _half(int(m[2]), int(m[1]))),
@@ -727,7 +739,9 @@ def _settle_slash_dates(folded: str) -> str:
     ambiguous = [m for m in found if int(m[1]) <= 12 and int(m[3]) <= 12 and m[1].lstrip("0") != m[3].lstrip("0")]
     if not ambiguous:
         return folded
-    day_first = any(int(m[1]) > 12 >= int(m[3]) for m in found) or _SAYS_DAY_FIRST.search(folded) is not None
+    # ... and a question in a language other than English: month-first is the United States' order
+    day_first = any(int(m[1]) > 12 >= int(m[3]) for m in found) or _SAYS_DAY_FIRST.search(folded) is not None \
+        or (_ENGLISH_WORD.search(folded) is None and len(_WORD.findall(folded)) >= 3)
     month_first = any(int(m[3]) > 12 >= int(m[1]) for m in found) or _SAYS_MONTH_FIRST.search(folded) is not None
     in_words = {(_MONTHS[w[2] or w[3]], int(w[1] or w[4])) for w in _DAY_IN_WORDS.finditer(folded)}
     out = folded
@@ -746,6 +760,8 @@ def _settle_slash_dates(folded: str) -> str:
     return out
 
 
+_ENGLISH_WORD = re.compile(r"\b(?:the|for|of|on|what|which|is|was|were|and|how|at|to|by|as|did|does|do|we|our|my|in)\b")
+_WORD = re.compile(r"[^\W\d_]{2,}")
 _SAYS_DAY_FIRST = re.compile(r"\b(?:day\s*/\s*month|dd\s*/\s*mm|day[- ]first|(?:uk|british|european)[- ](?:style|format|dates?))\b")
 _SAYS_MONTH_FIRST = re.compile(r"\b(?:month\s*/\s*day|mm\s*/\s*dd|month[- ]first|(?:us|american)[- ](?:style|format|dates?))\b")
 _DAY_IN_WORDS = re.compile(rf"\b(\d{{1,2}}){_ORD}\s+{_OF}({_MONTH_RE})\b|\b({_MONTH_RE})\s+(\d{{1,2}}){_ORD}\b")

@@ -181,7 +181,15 @@ class DeletionIndex:
         for stem in stems(token):
             near |= self._stems.get(stem, set()) - {token}
         near |= {base for base in case_bases(token) if base in self._words}
+        near |= {word for word in ABBREVIATIONS.get(token, ()) if word in self._words}
         return sorted(near)
+
+
+# the abbreviations people write for a name's word ("roaming rev defn") that stand for nothing else
+ABBREVIATIONS = {"rev": ("revenue", "revenues"), "qty": ("quantity",), "avg": ("average",), "pct": ("percent", "percentage"),
+                 "amt": ("amount",), "txn": ("transaction",), "txns": ("transactions",), "acct": ("account",),
+                 "accts": ("accounts",), "cust": ("customer",), "custs": ("customers",), "mgmt": ("management",),
+                 "vol": ("volume",), "dept": ("department",), "cnt": ("count",), "util": ("utilization", "utilisation")}
 
 
 # case endings added to a whole word: Danish/Norwegian definite forms ("rettidigheden"), Finnish
@@ -298,9 +306,10 @@ def find_matches(q: list[str], lookup: NameLookup) -> list[Match]:
     typo_forms: dict[str, list[tuple[int, int]]] = {}
     for i, tok in enumerate(parts):
         indic = not tok.isascii() and is_indic_word(tok)  # its vowel signs are no letters; a case ending is short
-        if (len(tok) < 4 and not indic) or origin[i] in covered or not (tok.isalpha() or indic) or tok in COMMON_WORDS:
+        if (len(tok) < 4 and not indic and tok not in ABBREVIATIONS) or origin[i] in covered or not (tok.isalpha() or indic) \
+                or tok in COMMON_WORDS:
             continue
-        bases = case_bases(tok) if indic else set()
+        bases = case_bases(tok) if indic else set(ABBREVIATIONS.get(tok, ()))
         for word in lookup.near_words(tok):
             for form in lookup.forms_with_word(word):
                 toks = form.split(" ")
@@ -445,6 +454,11 @@ def _head(form: str) -> Optional[str]:
     return words[-1] if len(words) > 1 else None
 
 
+# Hebrew and Arabic put a name's head word first ("הכנסות נדידה", revenue of roaming): its last word is
+# no head
+_HEAD_FIRST_SCRIPT = re.compile("[\u0590-\u06ff]")
+
+
 def _with_head_matches(q: list[str], found: list[Match], lookup: NameLookup) -> list[Match]:
     """A word that is the head of the names of several entities names each of them ("premium" for
     "gross written premium" and "net earned premium"; "retention" for "policy retention rate" and
@@ -460,7 +474,7 @@ def _with_head_matches(q: list[str], found: list[Match], lookup: NameLookup) -> 
     out = list(found)
     for i, tok in enumerate(q):
         if i in taken or len(tok) < 4 or not tok.isalpha() or tok in COMMON_WORDS or tok in _LAST_KIND_WORDS \
-                or tok in _MEASURE_WORDS:
+                or tok in _MEASURE_WORDS or _HEAD_FIRST_SCRIPT.match(tok):
             continue
         holding = lookup.forms_with_word(tok, _PARTIAL_LIMIT + 1)
         if len(holding) > _PARTIAL_LIMIT:

@@ -457,6 +457,16 @@ _ASKS_MODEL += [r"\bmodelle\b", r"\blikon\w*", r"\bmodele\w*", r"მოდელ
 _ASKS_SOURCES += [r"\bbronne\b", r"\bheimild\w*", r"\bburim\w*", r"წყარო\w*", r"աղբյուր\w*", r"\bmənbə\w*", r"\bдереккөз\w*"]
 
 
+# met in the thirteenth round: Spanish, Dutch, Hebrew, Arabic, Turkish freshness, injection and definition words
+_FRESHNESS += [r"\bfrescura\b", r"\bfrescor\b", r"\bactueel\b", r"\blaatst\s+(?:is\s+)?gecontroleerd\b", r"\bzuletzt\s+gepruft\b",
+               r"(?:מעודכנ\w*|העדכון\s+האחרון)", r"(?:محدث\w*|آخر\s+تحديث)", r"\bguncel\w*"]
+_INJECTION += [r"\b(?:run|execute|apply|obey|carry\s+out)\s+(?:the\s+)?(?:instructions|commands)\b",
+               r"\b(?:talimat|kural)\w*\s+(?:\w+\s+)?(?:yok\s+say|devre\s+disi)\w*", r"\byok\s+say\b",
+               r"اتبع\s+(?:ال)?تعليمات", r"(?:פעל|תפעל|בצע)\s+(?:לפי\s+)?(?:ה)?הוראות"]
+_DEFINITION += [r"(?:מגדיר\w*|מוגדר\w*|להגדיר)", r"\btanim\w*"]
+_CURRENT += [r"(?:מאושר\w*|רשמי\w*|נוכחי\w*)"]
+
+
 _NOW_MORE = [r"\bсега\b", r"\bсада\b", r"\bsada\b", r"\bsekarang\b", r"\bngayon\b", r"\bkwa\s+sasa\b", r"\bsasa\s+hivi\b",
              r"\babhi\b", r"(?:ابھی|اب\s)", *_indic("এখন", "இப்போது")]
 _NOW += _NOW_MORE
@@ -579,6 +589,7 @@ ya wa za la kwa ni nini gani hii hiyo katika je tafadhali
 ka ki ke kya hai hain tha thi the aur mein se ko kaunsa kaunsi kaun kis yeh woh ab toh agar pe par wala wali liye batao
 koja koji koje kojа je za od se li da sa kako sta sto ili
 коя кои кое която които каква какъв се ли да с е са към
+איך מה של את על עם זה זו
 која који које шта је како или ће
 """.split())
 

@@ -87,3 +87,17 @@ def test_names_with_a_case_ending_in_georgian_armenian_and_macedonian():
     assert found("რომელი განმარტება მოქმედებს მგზავრთა ჩასხდომებისთვის?") == ["metric.boardings"]
     assert found("Ուղևորների նստումների ո՞ր սահմանումն է գործում") == ["metric.boardings"]
     assert found("Што вели одговорот на FDA 483?") == ["doc.fda483"]
+
+
+def test_abbreviations_of_a_name_s_word_and_no_head_word_in_hebrew_or_arabic():
+    from resolver.entities import EntityIndex, find_matches
+    from resolver.text import tokens
+
+    index = EntityIndex.build([("roaming revenue", "metric.roam"), ("הכנסות נדידה", "metric.roam"),
+                               ("תוכנית דירקטוריון נדידה", "doc.plan")])
+
+    def found(question):
+        return sorted({i for m in find_matches(tokens(question), index) for i in m.entity_ids})
+
+    assert found("roaming rev defn for 2026-W01??") == ["metric.roam"]
+    assert found("מה ההגדרה המאושרת ל-ARPU נדידה?") == []  # "נדידה" (roaming) is no head of either name
