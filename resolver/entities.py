@@ -416,7 +416,7 @@ _NAME_ENDS = frozenset({"time", "period"})
 # subscriptions" for "Billing subscriptions source", "the pricing committee" for "Pricing committee
 # minutes" (titles keep these words in their name forms)
 _LAST_KIND_WORDS = frozenset("source sources table tables dataset datasets view report dashboard zdroj tabulka "
-                             "memo memos memorandum minutes notes protocol protokoll deck slides".split())
+                             "memo memos memorandum minutes notes protocol protokoll deck slides wiki page faq".split())
 
 
 def _other_first_word(q: list[str], i: int, name: list[str], span: list[str]) -> bool:

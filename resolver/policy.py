@@ -1192,7 +1192,10 @@ _NODE_KIND_CUES = {"source": ("source.",), "sources": ("source.",), "model": ("m
 
 
 def _is_model(rev: Revision, node: str) -> bool:
-    """A record of a model on a lineage path (by its type, or by the dbt node it describes)."""
+    """A record of a model on a lineage path (by its type, or by the dbt node it describes); a seed is
+    a loaded file, not a model a question for models asks about."""
+    if rev.record.entity_type == "seed" or node.startswith("seed."):
+        return False
     return rev.record.entity_type in MODEL_TYPES or node.startswith("model.")
 
 

@@ -2,7 +2,8 @@
 
 Pure. A catalog may hold a dbt source-freshness result transcribed as a record (entity type with
 "freshness" in it, the checked node in `source_ids`/`model_ids`, dbt's result fields in the body:
-`status`, `snapshotted_at`, `max_loaded_at`, `criteria`), and a review decision kept in a governance
+`status`, `snapshotted_at`, `max_loaded_at`, `criteria`; or an OpenLineage run's `eventType` and `eventTime`),
+and a review decision kept in a governance
 log (entity type `review_decision`, the records it ranks named by evidence id in its body, the
 winner marked as such). Both count only when authoritative and current or superseded, and only as
 far as their fields say: a body that names no status, or no single winner, is left unread, and the
@@ -24,9 +25,10 @@ def _usable(rev: Revision) -> bool:
     return r.authority == Authority.authoritative and r.status in (Status.current, Status.superseded)
 
 
-_STATUS = re.compile(r"\bstatus\b\W{0,3}(runtime error|pass|warn|error|fail(?:ed)?|success|skipped)\b", re.I)
+_STATUS = re.compile(r"\bstatus\b\W{0,3}(runtime error|pass|warn|error|fail(?:ed)?|success|skipped)\b"
+                     r"|\beventType\b\W{0,3}(COMPLETE|FAIL|ABORT)\b", re.I)  # ... or an OpenLineage run's end
 _TIME = r"\W{0,3}(\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)"
-_CHECKED = re.compile(r"\b(?:snapshotted_at|checked_at)\b" + _TIME, re.I)
+_CHECKED = re.compile(r"\b(?:snapshotted_at|checked_at|eventTime)\b" + _TIME, re.I)
 _LOADED = re.compile(r"\bmax_loaded_at\b" + _TIME, re.I)
 _CRITERIA = re.compile(r"\bcriteria\b\W{0,3}(.+?)(?:[.;]\s|\n|$)|\b(warn_after\W.+?)(?:[.;]\s|\n|$)", re.I)
 
@@ -49,9 +51,10 @@ def freshness_of(rev: Revision, nodes: Iterable[str]) -> Optional[Freshness]:
         max_loaded_at = _when(loaded[1]) if loaded else None
     except ValueError:
         return None
-    return Freshness(node_id=checked[0], status=status[1].lower(), checked_at=checked_at, max_loaded_at=max_loaded_at,
+    run = status[2] is not None
+    return Freshness(node_id=checked[0], status=(status[1] or status[2]).lower(), checked_at=checked_at, max_loaded_at=max_loaded_at,
                      criteria=(criteria[1] or criteria[2]).strip() if criteria else "", origin=f"[{r.evidence_id}]",
-                     record=rev)
+                     kind="openlineage_run" if run else "source_freshness", record=rev)
 
 
 # what marks the winner or the loser of a ranking, just before an id ("Winner: A", "ranks A over B")
@@ -60,7 +63,7 @@ _WINNER_BEFORE = re.compile(r"(?:winner|winning|prevailing|preferred|ranks|ranke
                             r"|ganador|vencedor|gagnant|retenu|vincitore|winnaar|vinder|vinnare|zwyci\w+|v[ií]t[eě]z)\W*$", re.I)
 _LOSER_BEFORE = re.compile(r"(?:loser|losing|over|above|instead of|rather than|ranked second|ranked lower|verlierer"
                            r"|perdedor|perdant|perdente|verliezer|taber|förlorare|przegr\w+|pora[zž]en\w*)\W*$", re.I)
-_WINNER_AFTER = re.compile(r"^\W*(?:\([^()]*\)\W*)?(?:wins|prevails|takes precedence|is ranked (?:first|higher|above|over)"
+_WINNER_AFTER = re.compile(r"^\W*(?:\([^()]*\)\W*)?(?:wins|prevails|takes precedence|(?:is\s+)?ranke?[sd]?\s+(?:first|higher|above|over|ahead)"
                            r"|is the winner|gewinnt|prevalece|pr[eé]vaut|prevale)\b", re.I)
 _LOSER_AFTER = re.compile(r"^\W*(?:\([^()]*\)\W*)?(?:loses|is ranked (?:second|lower|below)|is demoted)\b", re.I)
 _WINDOW = 40

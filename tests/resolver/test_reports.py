@@ -117,3 +117,12 @@ def test_a_review_decision_filed_under_the_entity_it_settles_is_no_rival_definit
     from resolver.conflicts import find_conflicts
     assert all("REVIEW.CHURN" not in item.evidence_ids for item in find_conflicts(_conflict()[:1] + [decision])
                if item.kind == "hard")
+
+
+def test_an_openlineage_run_kept_as_a_freshness_record_and_a_winner_that_ranks_above():
+    run = report("FRESH.RUN.1", "freshness_result", "OpenLineage RunEvent eventType COMPLETE for job billing.export, "
+                 "eventTime 2026-05-13T02:47:31Z; output dataset billing.rated_cdrs.", source_ids=["source.billing.cdrs"])
+    seen = freshness_of(run, ["source.billing.cdrs"])
+    assert (seen.status, seen.kind, seen.checked_at.isoformat()) == ("complete", "openlineage_run", "2026-05-13T02:47:31+00:00")
+    decision = report("REVIEW.X", "review_decision", "For metric.x, X.FIN ranks above X.OPS for every reporting date.")
+    assert [(d.winner, d.loser) for d in rankings_in(decision, ["X.FIN", "X.OPS"])] == [("X.FIN", "X.OPS")]
