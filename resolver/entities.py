@@ -362,7 +362,8 @@ def _whole_words(origin: list[int], start: int, end: int) -> bool:
 _PER = frozenset("per pro par por".split())
 _PER_UNITS = frozenset("""day days week weeks month months quarter quarters year years hour hours tag tage woche monat monate
     jahr jahre quartal jour jours semaine mois an ans annee trimestre dia dias semana mes meses ano anos giorno giorni
-    settimana mese mesi anno anni dag dagen week maand maanden jaar jaren kwartaal""".split())
+    settimana mese mesi anno anni dag dagen week maand maanden jaar jaren kwartaal
+    vit vitin viti vitit muaj muajin muaji jave javen dite diten tremujor tremujorin""".split())  # Albanian "për" is "for"
 
 
 def _in_a_ratio(q: list[str], m: Match) -> bool:

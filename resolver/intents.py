@@ -590,6 +590,7 @@ ka ki ke kya hai hain tha thi the aur mein se ko kaunsa kaunsi kaun kis yeh woh 
 koja koji koje kojа je za od se li da sa kako sta sto ili
 коя кои кое която които каква какъв се ли да с е са към
 איך מה של את על עם זה זו
+што кој која кое кои во со вели каде кога
 која који које шта је како или ће
 """.split())
 

@@ -141,7 +141,29 @@ KNOWN_MISSES = {"banking": {"BNK-NPL-09"}, "saas": set(), "utility": {"U09"},
                 # without an inclusion word ("is cycle time now reported in DPML", FAB31), "FY2026/27" inside a
                 # document's name read as a period canon cannot place (CHR28), "rules" in an aside turning a
                 # downstream question into a definition one (CHR33)
-                "realestate": {"REA06", "REA27"}, "delivery": set(), "fab": {"FAB05", "FAB31"}, "charity": {"CHR28", "CHR33"}}
+                "realestate": {"REA06", "REA27"}, "delivery": set(), "fab": {"FAB05", "FAB31"}, "charity": {"CHR28", "CHR33"},
+                # the twelfth round (ticketing en/es/ca/gl/eu; transit en/ka/hy/az/kk; pharma en/af/is/sq/mk; crypto en,
+                # Slack and markdown messages), first scored 28/40, 25/40, 24/40 and 29/40; what is left: draft topics
+                # across languages (TKT04, PHA11), a column's lineage asked as "where does column X of M come from"
+                # (TKT15, CRY34 "fct_trades.volume_usd"), two names in "do comps count for sell-through" (TKT29), names
+                # inflected inside compounds or by stem change (TKT23 Basque, TRN26 Azerbaijani, TRN29/TRN30 Georgian and
+                # Armenian documents, PHA10/PHA16 Afrikaans compounds, PHA18/PHA21/PHA22 Icelandic, PHA25/PHA28 Albanian
+                # genitives), "the last two full quarters" (TRN04), "what was OTP in week 10" without a value word
+                # (TRN19), a paraphrased draft topic (CRY09), a quoted untrusted note's words making a draft's change
+                # look asked (CRY10)
+                "ticketing": {"TKT04", "TKT15", "TKT23", "TKT29"}, "transit": {"TRN04", "TRN19", "TRN26", "TRN29", "TRN30"},
+                "pharma": {"PHA10", "PHA11", "PHA16", "PHA18", "PHA21", "PHA22", "PHA25", "PHA28"},
+                "crypto": {"CRY09", "CRY10", "CRY34"},
+                # the thirteenth round (grants en/de/fr/nl, formal; fraud en/pt-BR/es-MX, slang; roaming en/ar/he/tr),
+                # first scored 32/40, 29/40 and 27/40 before anything was changed for them; what is left: a fiscal year
+                # explained by a date range (GRT04), draft topics across languages (GRT07, GRT08, ROM11), "as it is
+                # currently defined" turning a lineage question into a definition one (GRT12), a draft conflict the
+                # label does not expect though the draft changes the date basis asked about (FRD07; canon's reading of
+                # row 5 kept), two names in "count pre-dispute alerts in the chargeback rate" (FRD14), a knowledge time
+                # written in the question (FRD16), "x" for "por" inside a name (FRD17), a column named alone (FRD19), a
+                # value asked of a policy (FRD34), Hebrew prefixes and a Turkish name of documents (ROM33, ROM34)
+                "grants": {"GRT04", "GRT07", "GRT08", "GRT12"}, "fraud": {"FRD07", "FRD14", "FRD16", "FRD17", "FRD19", "FRD34"},
+                "roaming": {"ROM11", "ROM33", "ROM34"}}
 
 
 @pytest.mark.parametrize("name", sorted(KNOWN_MISSES))
