@@ -187,6 +187,7 @@ def _trie(words) -> str:
 
 
 _MONTH_RE = _trie(_MONTHS)
+_MONTH_RE_ASCII = _trie({name: n for name, n in _MONTHS.items() if name.isascii()})
 # counts and units of "N units ago" in the languages read (en; de, es, fr, pt, it, cs to six)
 _COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
            "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
@@ -699,13 +700,19 @@ def _last_past_day(month: int, day: int, as_of: date) -> date:
     raise ValueError(f"no {month}/{day} in the eight years before {as_of}")  # the scan's check rules this out
 
 
-@lru_cache(maxsize=2)
-def _compiled(cjk: bool = False):
+@lru_cache(maxsize=3)
+def _compiled(cjk: bool = False, ascii_only: bool = False):
     """The patterns, compiled on the first scan (not at import: most commands read no question).
     For a question with Chinese, Japanese or Korean characters, which run on without spaces, a word
     boundary is also the edge of such a character ("2025/09/30時点"); that costs every pattern a
-    slower start, so the other questions keep the plain patterns."""
-    edges = _cjk_edges if cjk else (lambda p: p)
+    slower start, so the other questions keep the plain patterns. A question that folds to ASCII
+    is read with the month names in Latin letters only (the trie of every script's names is slower
+    to start at each position)."""
+    def edges(p: str) -> str:
+        if ascii_only:
+            p = p.replace(_MONTH_RE, _MONTH_RE_ASCII)
+        return _cjk_edges(p) if cjk else p
+
     return ([(re.compile(edges(p)), build, valid) for p, build, valid in _DATE_FORMS],
             [(re.compile(edges(p)), build) for p, build in _PERIOD_FORMS])
 
@@ -820,7 +827,7 @@ def scan_time(text: str) -> TimeScan:
     # Point dates (and their positions) first, so that ranges and edges can use them.
     points: list[_Found] = []
     impossible: list[tuple[int, int]] = []  # spans of date-like text that is no date
-    date_patterns, period_patterns = _compiled(CJK_CHAR.search(folded) is not None)
+    date_patterns, period_patterns = _compiled(CJK_CHAR.search(folded) is not None, folded.isascii())
     for pattern, build, valid in date_patterns:
         for m in pattern.finditer(folded):
             if not free(m.start(), m.end()):
