@@ -760,25 +760,24 @@ class CatalogSource:
             out.setdefault(row[0], []).append(self.catalog.revision_of(row[1:]))
         return out
 
+    def _visible_live(self, scope: str, **params) -> list[Revision]:
+        """The live revisions (at known_at) of the evidence ids `scope` selects that this requester may retrieve."""
+        rows = self._query("SELECT r.pk, r.evidence_id, r.revision, r.entity_id, r.recorded_at, r.artifact_id, r.payload FROM ("
+                           + _LIVE.format(scope=scope) + ") r WHERE " + _VISIBLE, **params)
+        return sorted((self.catalog.revision_of(row) for row in rows), key=lambda r: r.evidence_id)
+
     def checked_by(self, node_ids):
         nodes = sorted(set(node_ids))
         if not nodes:
             return []
-        rows = self._query(
-            "SELECT r.pk, r.evidence_id, r.revision, r.entity_id, r.recorded_at, r.artifact_id, r.payload FROM ("
-            + _LIVE.format(scope="evidence_id IN (SELECT rv.evidence_id FROM revision rv JOIN lookup_key k ON "
-                           "k.revision_pk = rv.pk WHERE k.kind = 'checks' AND k.key IN :nodes)")
-            + ") r WHERE " + _VISIBLE, nodes=nodes)
-        return sorted((self.catalog.revision_of(row) for row in rows), key=lambda r: r.evidence_id)
+        return self._visible_live("evidence_id IN (SELECT rv.evidence_id FROM revision rv JOIN lookup_key k ON "
+                                  "k.revision_pk = rv.pk WHERE k.kind = 'checks' AND k.key IN :nodes)", nodes=nodes)
 
     def decision_records(self):
         from catalog.records import REVIEW_DECISION_TYPES
 
-        rows = self._query(
-            "SELECT r.pk, r.evidence_id, r.revision, r.entity_id, r.recorded_at, r.artifact_id, r.payload FROM ("
-            + _LIVE.format(scope="evidence_id IN (SELECT evidence_id FROM revision WHERE lower(entity_type) IN :types)")
-            + ") r WHERE " + _VISIBLE, types=sorted(REVIEW_DECISION_TYPES))
-        return sorted((self.catalog.revision_of(row) for row in rows), key=lambda r: r.evidence_id)
+        return self._visible_live("evidence_id IN (SELECT evidence_id FROM revision WHERE lower(entity_type) IN :types)",
+                                  types=sorted(REVIEW_DECISION_TYPES))
 
     def _hidden_nodes(self, nodes: set[str]) -> set[str]:
         """Of these node ids, those described by live records none of which this requester may retrieve."""

@@ -38,14 +38,19 @@ def test_a_schema_3_catalog_gets_the_name_forms_of_this_version(tmp_path):
         assert conn.execute("SELECT COUNT(*) FROM lookup_key WHERE kind = 'name' AND key = 'policy retention rate'").fetchone()[0] == 1
 
 
-def test_a_schema_4_catalog_gets_names_in_other_scripts(tmp_path):
-    """Schema 4 folded names to ASCII letters only, so a Cyrillic alias had no key at all."""
-    record = dict(RECORD, aliases=["коэффициент удержания полисов"])
-    (tmp_path / "r.yaml").write_text(yaml.safe_dump({"records": [record]}, allow_unicode=True), encoding="utf-8")
+def _imported(tmp_path, records) -> str:
+    """A catalog file holding these records, closed so that the test can rewrite it as an older schema left it."""
+    (tmp_path / "r.yaml").write_text(yaml.safe_dump({"records": records}, allow_unicode=True), encoding="utf-8")
     db = str(tmp_path / "c.db")
     service = CanonService(db)
     service.import_paths([str(tmp_path / "r.yaml")])
     service.catalog.driver.close()
+    return db
+
+
+def test_a_schema_4_catalog_gets_names_in_other_scripts(tmp_path):
+    """Schema 4 folded names to ASCII letters only, so a Cyrillic alias had no key at all."""
+    db = _imported(tmp_path, [dict(RECORD, aliases=["коэффициент удержания полисов"])])
     with sqlite3.connect(db) as conn:  # as schema 4 left it
         removed = conn.execute("DELETE FROM lookup_key WHERE kind = 'name' AND key = 'коэффициент удержания полисов'").rowcount
         conn.execute("DELETE FROM name_word WHERE form = 'коэффициент удержания полисов'")
@@ -64,11 +69,7 @@ def test_a_schema_5_catalog_gets_the_nodes_its_freshness_records_checked(tmp_pat
                  entity_type="freshness_result", title="Freshness check of raw orders", source_ids=["source.shop.raw.orders"],
                  recorded_at="2026-04-15T06:00:05Z",
                  body="dbt source freshness result: status warn; snapshotted_at 2026-04-15T06:00:00Z.")
-    (tmp_path / "r.yaml").write_text(yaml.safe_dump({"records": [source, check]}), encoding="utf-8")
-    db = str(tmp_path / "c.db")
-    service = CanonService(db)
-    service.import_paths([str(tmp_path / "r.yaml")])
-    service.catalog.driver.close()
+    db = _imported(tmp_path, [source, check])
     with sqlite3.connect(db) as conn:  # as schema 5 left it
         removed = conn.execute("DELETE FROM lookup_key WHERE kind = 'checks'").rowcount
         conn.execute("UPDATE catalog_meta SET value = '5' WHERE key = 'schema'")

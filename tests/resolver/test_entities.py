@@ -56,15 +56,18 @@ def test_a_case_ending_hyphened_to_a_borrowed_word_is_not_part_of_it():
     assert tokens("ONC-417 and Müller-Lüdenscheid") == ["onc-417", "and", "muller-ludenscheid"]
 
 
-def test_names_with_a_case_ending_in_bengali_tamil_and_cyrillic():
+def _finder(names):
+    """question -> the entity ids its names match, over an index of (name, entity id) pairs."""
     from resolver.entities import EntityIndex, find_matches
     from resolver.text import tokens
 
-    index = EntityIndex.build([("সাইকেল টাইম", "metric.ct"), ("டை ஈல்டு", "metric.dy"), ("попуњеност", "metric.occ"),
-                               ("ডিফেক্ট ডেনসিটি", "metric.dd")])
+    index = EntityIndex.build(names)
+    return lambda question: sorted({i for m in find_matches(tokens(question), index) for i in m.entity_ids})
 
-    def found(question):
-        return sorted({i for m in find_matches(tokens(question), index) for i in m.entity_ids})
+
+def test_names_with_a_case_ending_in_bengali_tamil_and_cyrillic():
+    found = _finder([("সাইকেল টাইম", "metric.ct"), ("டை ஈல்டு", "metric.dy"), ("попуњеност", "metric.occ"),
+                     ("ডিফেক্ট ডেনসিটি", "metric.dd")])
 
     assert found("০১.০১.২০২৬ তারিখে সাইকেল টাইমের সংজ্ঞা কী ছিল?") == ["metric.ct"]  # genitive -er
     assert found("ডিফেক্ট ডেনসিটির কোন সংজ্ঞা প্রযোজ্য?") == ["metric.dd"]  # genitive -r
@@ -75,14 +78,8 @@ def test_names_with_a_case_ending_in_bengali_tamil_and_cyrillic():
 
 
 def test_names_with_a_case_ending_in_georgian_armenian_and_macedonian():
-    from resolver.entities import EntityIndex, find_matches
-    from resolver.text import tokens
-
-    index = EntityIndex.build([("მგზავრთა ჩასხდომები", "metric.boardings"), ("ուղևորների նստումներ", "metric.boardings"),
-                               ("одговор на FDA 483", "doc.fda483")])
-
-    def found(question):
-        return sorted({i for m in find_matches(tokens(question), index) for i in m.entity_ids})
+    found = _finder([("მგზავრთა ჩასხდომები", "metric.boardings"), ("ուղևորների նստումներ", "metric.boardings"),
+                     ("одговор на FDA 483", "doc.fda483")])
 
     assert found("რომელი განმარტება მოქმედებს მგზავრთა ჩასხდომებისთვის?") == ["metric.boardings"]
     assert found("Ուղևորների նստումների ո՞ր սահմանումն է գործում") == ["metric.boardings"]
@@ -90,14 +87,7 @@ def test_names_with_a_case_ending_in_georgian_armenian_and_macedonian():
 
 
 def test_abbreviations_of_a_name_s_word_and_no_head_word_in_hebrew_or_arabic():
-    from resolver.entities import EntityIndex, find_matches
-    from resolver.text import tokens
-
-    index = EntityIndex.build([("roaming revenue", "metric.roam"), ("הכנסות נדידה", "metric.roam"),
-                               ("תוכנית דירקטוריון נדידה", "doc.plan")])
-
-    def found(question):
-        return sorted({i for m in find_matches(tokens(question), index) for i in m.entity_ids})
+    found = _finder([("roaming revenue", "metric.roam"), ("הכנסות נדידה", "metric.roam"), ("תוכנית דירקטוריון נדידה", "doc.plan")])
 
     assert found("roaming rev defn for 2026-W01??") == ["metric.roam"]
     assert found("מה ההגדרה המאושרת ל-ARPU נדידה?") == []  # "נדידה" (roaming) is no head of either name
