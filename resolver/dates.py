@@ -426,6 +426,10 @@ _PERIOD_FORMS = [
      lambda m, as_of: _quarter(int(m[2]), {"i": 1, "ii": 2, "iii": 3, "iv": 4}.get(m[1]) or int(m[1]))),
     # a "third half" is no half: _half refuses it and the text is reported as not read
     (rf"\b({_ORDINAL_RE})\s+(?:{_HALF_WORDS})\s+{_OF_YEAR}{_Y}\b", lambda m, as_of: _half(int(m[2]), _ORDINALS[m[1]])),
+    # "the first quarter of last year", "the second half of this year"
+    (rf"\b({_ORDINAL_RE})\s+({_QUARTER_WORDS}|{_HALF_WORDS})\s+(?:of\s+)?(?:the\s+)?(last|previous|prior|this|current|next|coming)\s+year\b",
+     lambda m, as_of: (_quarter if re.fullmatch(_QUARTER_WORDS, m[2]) else _half)(
+         as_of.year + {"last": -1, "previous": -1, "prior": -1, "this": 0, "current": 0, "next": 1, "coming": 1}[m[3]], _ORDINALS[m[1]])),
     # a quarter, half or month "of last year", "this year", "next year"
     (rf"\b(?:q([1-4])|h([12])|({_MONTH_RE}))\s+(?:of\s+)?(?:the\s+)?(last|previous|prior|this|current|next|coming)\s+year\b",
      lambda m, as_of: _of_relative_year(m, as_of)),
@@ -735,6 +739,45 @@ def _slash_date(a: int, b: int, year: int) -> Optional[date]:
 _SLASH = re.compile(_SLASH_DATE)
 
 
+_UNITS_EN = "one two three four five six seven eight nine".split()
+_ORDINAL_WORDS = {w: i for i, w in enumerate("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
+                                              "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth".split(), 1)}
+_ORDINAL_WORDS |= {"twentieth": 20, "thirtieth": 30}
+_ORDINAL_WORDS |= {f"{tens}{sep}{w}": base + i for tens, base in (("twenty", 20), ("thirty", 30)) for sep in (" ", "-")
+                   for w, i in _ORDINAL_WORDS.items() if i < 10}
+_NUMBER_WORDS = {w: i for i, w in enumerate(_UNITS_EN, 1)} | {
+    w: i for i, w in enumerate("ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split(), 10)}
+_NUMBER_WORDS |= {"twenty": 20, "thirty": 30} | {f"twenty{sep}{w}": 20 + i for sep in (" ", "-") for w, i in
+                                                 ((u, k) for k, u in enumerate(_UNITS_EN, 1))}
+_SPELLED_YEAR = re.compile(r"\b(?:twenty|two\s+thousand(?:\s+and)?)\s+(" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + r")\b")
+_SPELLED_ORDINAL = re.compile(r"\b(" + "|".join(sorted(_ORDINAL_WORDS, key=len, reverse=True)) + r")\b")
+_SPELLED_HINT = re.compile(r"\b(?:twenty|thirty|two\s+thousand|first|second|third|[a-z]+(?:teenth|th))\b")
+
+
+def _spelled_out(folded: str) -> str:
+    """Dates said in words, as a voice assistant writes them down ("june thirtieth twenty twenty
+    five", "the first of july two thousand and twenty five"): the ordinal day and the year in digits,
+    padded with spaces to the same length so that positions hold."""
+    if not folded.isascii() or _SPELLED_HINT.search(folded) is None:
+        return folded
+
+    def pad(m: re.Match, digits: str) -> str:
+        return digits + " " * (len(m.group(0)) - len(digits))
+
+    def year(m: re.Match) -> str:
+        n = _NUMBER_WORDS[m[1].replace("-", " ").replace("  ", " ")] if m[1] in _NUMBER_WORDS else None
+        return m.group(0) if n is None or n >= 100 else pad(m, f"20{n:02d}")
+
+    out = _SPELLED_YEAR.sub(year, folded)
+    # an ordinal is a day only next to a month name ("june thirtieth", "the thirtieth of june")
+    return _SPELLED_ORDINAL.sub(lambda m: pad(m, f"{_ORDINAL_WORDS[m[1]]}th")
+                                if _MONTH_NEAR.search(out, max(0, m.start() - 12), min(len(out), m.end() + 16)) else m.group(0), out)
+
+
+_MONTH_NEAR = re.compile(r"\b(?:january|february|march|april|may|june|july|august|september|october|november|december|"
+                         r"jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b")
+
+
 def _settle_slash_dates(folded: str) -> str:
     """A text that writes one slash date in an order only one reading allows (31/03/2025: day first),
     or says which order it writes ("day/month", "US-style"), writes all its slash dates that way: "de
@@ -818,7 +861,7 @@ class TimeScan:
 
 def scan_time(text: str) -> TimeScan:
     """The first step of find_time: everything that depends on the text alone."""
-    folded = _settle_slash_dates(fold(text))
+    folded = _settle_slash_dates(_spelled_out(fold(text)))
     taken: list[tuple[int, int]] = []
 
     def free(a: int, b: int) -> bool:
