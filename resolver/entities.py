@@ -199,7 +199,9 @@ _CASE_ENDINGS = ("erne", "ene", "en", "et", "ne", "n", "a", "an", "aan", "ssa", 
                  "ra", "re", "ban", "ben", "bol", "nak", "nek", "rol", "hoz", "hez", "val", "vel", "t", "on", "ul", "ui", "ului",
                  "lor", "ilor", "ei", "le", "i", "in", "un", "de", "da", "te", "den", "dan", "ten", "tan", "e", "yi", "ye", "ya", "nin",
                  # Basque genitive, locative genitive, destinative ("tasaren", "tasako", "tasarako")
-                 "aren", "ren", "ko", "rako")
+                 "aren", "ren", "ko", "rako",
+                 # Turkish and Azerbaijani possessives ("oranımız", our ratio)
+                 "miz", "niz", "muz", "nuz")
 
 
 def case_bases(token: str) -> set[str]:
@@ -417,7 +419,8 @@ _NAME_ENDS = frozenset({"time", "period"})
 # subscriptions" for "Billing subscriptions source", "the pricing committee" for "Pricing committee
 # minutes" (titles keep these words in their name forms)
 _LAST_KIND_WORDS = frozenset("source sources table tables dataset datasets view report dashboard zdroj tabulka "
-                             "memo memos memorandum minutes notes protocol protokoll deck slides wiki page faq".split())
+                             "memo memos memorandum minutes notes protocol protokoll deck slides wiki page faq feed feeds "
+                             "extract extracts export exports".split())
 
 
 def _other_first_word(q: list[str], i: int, name: list[str], span: list[str]) -> bool:

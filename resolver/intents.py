@@ -459,11 +459,18 @@ _ASKS_SOURCES += [r"\bbronne\b", r"\bheimild\w*", r"\bburim\w*", r"წყარ�
 
 # met in the thirteenth round: Spanish, Dutch, Hebrew, Arabic, Turkish freshness, injection and definition words
 _FRESHNESS += [r"\bfrescura\b", r"\bfrescor\b", r"\bactueel\b", r"\blaatst\s+(?:is\s+)?gecontroleerd\b", r"\bzuletzt\s+gepruft\b",
-               r"(?:מעודכנ\w*|העדכון\s+האחרון)", r"(?:محدث\w*|آخر\s+تحديث)", r"\bguncel\w*"]
+               r"(?:מעודכנ\w*|העדכון\s+האחרון)", r"(?:محدث\w*|آخر\s+تحديث)", r"\bguncel\s+mi\b"]
 _INJECTION += [r"\b(?:run|execute|apply|obey|carry\s+out)\s+(?:the\s+)?(?:instructions|commands)\b",
                r"\b(?:talimat|kural)\w*\s+(?:\w+\s+)?(?:yok\s+say|devre\s+disi)\w*", r"\byok\s+say\b",
                r"اتبع\s+(?:ال)?تعليمات", r"(?:פעל|תפעל|בצע)\s+(?:לפי\s+)?(?:ה)?הוראות"]
 _DEFINITION += [r"(?:מגדיר\w*|מוגדר\w*|להגדיר)", r"\btanim\w*"]
+_ASKS_SOURCES += [r"\bquell\w*"]
+_INJECTION += [r"\b(?:records?|documents?|ones|everything|data)\b[^.?!]{0,40}\b(?:my\s+role|i)\s+(?:can\s*not|can'?t|cant|am\s+not\s+allowed\s+to|"
+               r"may\s+not|don'?t\s+have\s+access\s+to)\s+(?:see|access|read|view)\b"]
+_FRESHNESS += _cjk("신선도", "最新的嗎", "最新的吗", "是最新的", "데이터 최신")
+_NUMERIC += _cjk("수치", "數值", "数值") + [r"\bkac(?:ti|tir)?\b", r"\byuzde\s+kac\w*"]
+_CURRENT += [r"\bguncel\b"]
+_NUMERIC += [r"\brecorded\s+(?:for|in)\b", r"\bprovide\s+(?:me\s+with\s+|us\s+with\s+)?the\b"]
 _CURRENT += [r"(?:מאושר\w*|רשמי\w*|נוכחי\w*)"]
 
 

@@ -163,7 +163,13 @@ KNOWN_MISSES = {"banking": {"BNK-NPL-09"}, "saas": set(), "utility": {"U09"},
                 # written in the question (FRD16), "x" for "por" inside a name (FRD17), a column named alone (FRD19), a
                 # value asked of a policy (FRD34), Hebrew prefixes and a Turkish name of documents (ROM33, ROM34)
                 "grants": {"GRT04", "GRT07", "GRT08", "GRT12"}, "fraud": {"FRD07", "FRD14", "FRD16", "FRD17", "FRD19", "FRD34"},
-                "roaming": {"ROM11", "ROM33", "ROM34"}}
+                "roaming": {"ROM11", "ROM33", "ROM34"},
+                # the fourteenth round (loyalty en, voice transcripts with dates in words; customs de/fr/it; telematics
+                # ja/ko/zh-TW; power es/pt/ru/tr), first scored 37/40 (after the dates in words were read, before its
+                # questions were seen), 36/40, 35/40 and 37/40; what is left: a paraphrased draft topic (LOY14), a
+                # Japanese topic against an English draft (TEL08), names written in words no alias holds
+                # ("Beschauquote", "tasso di fermo": CUS19, CUS26)
+                "loyalty": {"LOY14"}, "customs": {"CUS19", "CUS26"}, "telematics": {"TEL08"}, "power": set()}
 
 
 @pytest.mark.parametrize("name", sorted(KNOWN_MISSES))
