@@ -56,3 +56,21 @@ def test_dossier_suite_on_postgres(pg_url):
     again = service.import_paths([str(REPO / "fixtures" / "dossier")])
     assert (again.added, again.revised, again.unchanged) == (0, 0, 11)
     assert service.bundle(bundle.bundle_id)["bundle_id"] == bundle.bundle_id
+
+
+def test_review_decisions_and_freshness_checks_kept_as_records_on_postgres(pg_url):
+    """The charity corpus holds both record forms (catalog.records.is_review_decision, reports_freshness): the
+    questions that rest on them are answered on PostgreSQL as on SQLite."""
+    from api.service import AskRequest, CanonService
+    from evals.runner import load_suite
+
+    service = CanonService(pg_url)
+    service.import_paths([str(REPO / "fixtures" / "charity")])
+    suite, _ = load_suite("charity")
+    cases = {c["id"]: c for c in suite["cases"]}
+    for case_id in ("CHR20", "CHR21", "CHR34", "CHR35", "CHR36"):  # 6b, 6 at a known_at before the decision, 11 twice, 11 none
+        case = cases[case_id]
+        bundle = service.ask(AskRequest(question=case["question"], roles=case.get("roles", suite["roles"]),
+                                        as_of=case.get("as_of", suite["as_of"]), known_at=case.get("known_at")))
+        got = sorted(bundle.ids("primary", "conflict"))
+        assert (bundle.behavior.value, got) == (case["expect"]["behavior"], sorted(case["expect"]["sources"])), case_id
