@@ -51,7 +51,7 @@ def _scan(folded: str):
     """(token, start, end) of each token of folded text, trailing punctuation dropped."""
     for m in (_TOKEN_INDIC if _HAS_INDIC.search(folded) else _TOKEN).finditer(folded):
         t = m.group(0).rstrip(".:/-")
-        if "-" in t and not t.isascii() and _MIXED_SCRIPTS.search(t):
+        if "-" in t and ((not t.isascii() and _MIXED_SCRIPTS.search(t)) or _LOCAL_WORD_AFTER.search(t)):
             # a case ending on a borrowed word ("uptime-க்கு", "plan-এ", "fct_orders-ы"): the word alone
             start = m.start()
             for part in t.split("-"):
@@ -64,6 +64,10 @@ def _scan(folded: str):
 
 # a hyphen between a Latin part and a part in another script
 _MIXED_SCRIPTS = re.compile(r"[a-z0-9_]-[^\x00-\x7f]|[^\x00-\x7f]-[a-z0-9_]")
+# ... or a Nordic, Dutch, German or Finnish word hyphened to a borrowed name ("berth productivity-definisjon",
+# "vessel_visits-kilden", "fct_container_dwell-malli"): the name alone
+_LOCAL_WORD_AFTER = re.compile(r"[a-z_]{2}-(?:defini\w*|kild\w*|kalla\w*|bron\w*|quelle\w*|data\w*|tabel\w*|malli\w*|modell\w*|model\w*|"
+                               r"lahte\w*|taulu\w*|rapport\w*|raportti\w*|maalet\w*|metrik\w*|kennzahl\w*|mittari\w*|tall\w*)$")
 
 
 def tokens(text: str) -> list[str]:
