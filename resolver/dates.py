@@ -148,8 +148,10 @@ _MONTHS = {
     # Arabic (hamza folded away: أبريل -> ابريل) and Hindi
     "يناير": 1, "فبراير": 2, "مارس": 3, "ابريل": 4, "مايو": 5, "يونيو": 6, "يوليو": 7, "اغسطس": 8, "سبتمبر": 9,
     "اكتوبر": 10, "نوفمبر": 11, "ديسمبر": 12,
-    "जनवरी": 1, "फरवरी": 2, "मार्च": 3, "अप्रैल": 4, "मई": 5, "जून": 6, "जुलाई": 7, "अगस्त": 8, "सितंबर": 9, "सितम्बर": 9,
-    "अक्टूबर": 10, "अक्तूबर": 10, "नवंबर": 11, "नवम्बर": 11, "दिसंबर": 12, "दिसम्बर": 12,
+    # (Hindi folded as questions are: a virama dropped, "अक्टूबर" is "अकटूबर")
+    **{fold(name): n for name, n in (("जनवरी", 1), ("फरवरी", 2), ("मार्च", 3), ("अप्रैल", 4), ("मई", 5), ("जून", 6),
+                                     ("जुलाई", 7), ("अगस्त", 8), ("सितंबर", 9), ("सितम्बर", 9), ("अक्टूबर", 10),
+                                     ("अक्तूबर", 10), ("नवंबर", 11), ("नवम्बर", 11), ("दिसंबर", 12), ("दिसम्बर", 12))},
     # Greek (accents stripped, final sigma as σ): genitive ("30 Ιουνίου 2025") and nominative
     **{form: n for n, forms in enumerate((
         "ιανουαριου ιανουαριοσ", "φεβρουαριου φεβρουαριοσ", "μαρτιου μαρτιοσ", "απριλιου απριλιοσ", "μαιου μαιοσ",
@@ -300,7 +302,7 @@ _HALF_WORDS = (r"half|halbjahr(?:es|s)?|halbjahres|jahreshalfte|semestre|semeste
 _OF_YEAR = (r"(?:des\s+jahres\s+|del\s+ano\s+|de\s+l\W?annee\s+|dell\W?anno\s+|do\s+ano\s+|"
             r"of\s+|de\s+|del\s+|des\s+|van\s+|roku\s+|i\s+|pa\s+|din\s+|al\s+anului\s+|του\s+|на\s+|za\s+|за\s+)?(?:the\s+)?(?:calendar\s+year\s+)?")
 _WEEK_WORDS = (r"(?:calendar\s+)?week|wk|kw|woche|semaine|semana|settimana|tyden|uge|uke|vecka|viikko|viikolla|saptamana|hafta|"
-               r"nedelj\w*|nedjelj\w*|minggu(?:\s+ke)?|linggo|wiki|setmana|astea|aste|viku|vika|javen|jave|həftə\w*|"
+               r"nedelj\w*|nedjelj\w*|minggu(?:\s+ke)?|linggo|wiki|setmana|astea|aste|viku|vika|javen|jave|həftə\w*|tuan|"
                r"კვირა\w*|შაბათ\w*|շաբաթ\w*|апта\w*|недел\w*|недељ\w*|седмица|тиждень|тижня|тижні|εβδομαδα|"
                + "|".join(fold(w) for w in ("ہفتہ", "ہفتے", "সপ্তাহ", "வாரம்")))
 _EN_COUNT_RE = r"\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
@@ -392,7 +394,9 @@ _PERIOD_FORMS = [
      lambda m, as_of: _previous_quarter(as_of)),
     (r"миналия\s+месец|прошл(?:и|ог)\s+месец\w*|(?:پچھلے|گزشتہ)\s+(?:مہینے|ماہ)|" + fold("গত মাস") + "|" + fold("கடந்த மாதம்"),
      lambda m, as_of: _previous_month(as_of)),
-    (r"今年|올해|금년", lambda m, as_of: _year(as_of.year)),
+    (r"今年|올해|금년|इस\s+साल(?!\s+(?:" + _MONTH_RE + r"))", lambda m, as_of: _year(as_of.year)),
+    (rf"इस\s+साल\s+({_MONTH_RE})\s+से\s+({_MONTH_RE})(?:\s+तक)?", lambda m, as_of: _month_range(as_of.year, _MONTHS[m[1]], _MONTHS[m[2]])),
+    (rf"({_MONTH_RE})\s*(?:พ\s*\.\s*ศ\s*\.\s*)?(2[45]\d{{2}})(?!\d)", lambda m, as_of: _month(int(m[2]) - 543, _MONTHS[m[1]])),
     (r"前四半期|上季度|上个季度|지난\s*분기|الربع\s+الماضي|पिछली\s+तिमाही|ברבעון\s+הקודם|سه\s*ماهه\s+گذشته", lambda m, as_of: _previous_quarter(as_of)),
     (rf"\bq(?:uarter\s*)?([1-4])(?=(?:{_JOIN}{_Q_NO_YEAR})*{_JOIN}{_Q_NO_YEAR}\s*[/ -]?\s*(?:of\s+)?{_Y}\b)",
      lambda m, as_of: _quarter(int(m[2]), int(m[1]))),
@@ -434,7 +438,7 @@ _PERIOD_FORMS = [
     (rf"\b(?:q([1-4])|h([12])|({_MONTH_RE}))\s+(?:of\s+)?(?:the\s+)?(last|previous|prior|this|current|next|coming)\s+year\b",
      lambda m, as_of: _of_relative_year(m, as_of)),
     # ISO weeks: "week 12 of 2025", "KW 12 2025", "2025-W12", "W12 2025"
-    (rf"\b(?:{_WEEK_WORDS}|w)\s*\.?\s*(\d{{1,2}})\s*(?:of\s+|de\s+|del\s+|di\s+|van\s+|/\s*|,\s*)?{_Y}\b",
+    (rf"\b(?:{_WEEK_WORDS}|w)\s*\.?\s*(?:ke-?\s*)?(\d{{1,2}})\s*(?:of\s+|de\s+|del\s+|di\s+|van\s+|tahun\s+|nam\s+|/\s*|,\s*)?{_Y}\b",
      lambda m, as_of: _iso_week(int(m[2]), int(m[1]))),
     (rf"\b{_Y}-?w(\d{{2}})\b", lambda m, as_of: _iso_week(int(m[1]), int(m[2]))),
     (rf"\b{_Y}\s+(?:{_WEEK_WORDS})\s*(\d{{1,2}})\b", lambda m, as_of: _iso_week(int(m[1]), int(m[2]))),

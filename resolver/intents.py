@@ -469,7 +469,10 @@ _INJECTION += [r"\b(?:records?|documents?|ones|everything|data)\b[^.?!]{0,40}\b(
                r"may\s+not|don'?t\s+have\s+access\s+to)\s+(?:see|access|read|view)\b"]
 _FRESHNESS += _cjk("신선도", "最新的嗎", "最新的吗", "是最新的", "데이터 최신")
 _NUMERIC += _cjk("수치", "數值", "数值") + [r"\bkac(?:ti|tir)?\b", r"\byuzde\s+kac\w*"]
-_CURRENT += [r"\bguncel\b"]
+_CURRENT += [r"\bguncel\b", r"\bdisetujui\b"]
+_LINEAGE_DOWN += [r"\bdampak\w*", r"\bkena\s+dampak\w*"]
+_FRESHNESS += _cjk(*(fold(w) for w in ("อัปเดตล่าสุด", "สดอยู่", "ข้อมูลสด"))) + [r"(?:ताजा|ताज़ा)"]
+_INJECTION += _cjk(*(fold(w) for w in ("ทำตามโน้ต", "ทำตามข้อความ")))
 _NUMERIC += [r"\brecorded\s+(?:for|in)\b", r"\bprovide\s+(?:me\s+with\s+|us\s+with\s+)?the\b"]
 _CURRENT += [r"(?:מאושר\w*|רשמי\w*|נוכחי\w*)"]
 
@@ -591,7 +594,7 @@ czy jak jaki jaka jakie oraz albo dla przez
 какое какая какои какие что как когда где это и или в на по для с из за от до ли было был была были есть
 яке яка якии які що як коли де це і й або в у на по для з із за від до чи було був була були є
 ang ng mga sa na ba po ako ko mo natin namin kami tayo ano anong yung iyong para noong nang kung may hindi rin din lang
-tu je ni kah lah tak saya kami kita kamu dalam macam
+tu je ni kah lah tak saya kami kita kamu dalam macam sudah yg aja saat
 ya wa za la kwa ni nini gani hii hiyo katika je tafadhali
 ka ki ke kya hai hain tha thi the aur mein se ko kaunsa kaunsi kaun kis yeh woh ab toh agar pe par wala wali liye batao
 koja koji koje kojа je za od se li da sa kako sta sto ili
