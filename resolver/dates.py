@@ -361,7 +361,7 @@ _RANGE_SEP = (r"\.?\s*(?:to|until|till|through|thru|and|y|e|i|eta|und|et|en|do|a
 _FROM_WORD = r"\b(?:from|du|del|de|desde|dal|dalla|dall|da|vom|von|van|od|fra|fran|de\s+la|с|з|від|dari|tu|من)\s+$"
 # between two periods of a list ("2024 and 2025", "Q1, Q2 and Q3 2025"): a comma, or "and" in
 # English, Spanish, German, French, Italian/Portuguese, Dutch, Czech
-_LIST_SEP = r"\s*(?:,\s*(?:and\s+)?|&|and|y|und|et|e|en|a)\s*"
+_LIST_SEP = r"\s*(?:,\s*(?:and\s+)?|&|\+|and|y|und|et|e|en|a)\s*"
 _JOIN = rf"(?:{_RANGE_SEP}|{_LIST_SEP}|\s*(?:bis|al)\s*)"
 _Q_NO_YEAR, _H_NO_YEAR, _M_NO_YEAR = r"q(?:uarter\s*)?[1-4]", r"h[12]", rf"(?:{_MONTH_RE})\.?"
 _CJK_NUMBERS = {"1": 1, "2": 2, "3": 3, "4": 4, "一": 1, "二": 2, "三": 3, "四": 4}
@@ -475,7 +475,7 @@ _PERIOD_FORMS = [
      r"|\bano\s+pasado\b|\banno\s+scorso\b|\bano\s+passado\b|\b(?:w\s+)?(?:zeszlym|ubieglym|poprzednim)\s+roku\b"
      r"|\bforra\s+aret\b|\bifjol\b|\btahun\s+lalu\b|\bnam\s+ngoai\b|\bnam\s+truoc\b"
      r"|\bprosl[ea]\s+godin[ea]\b|\btahun\s+lepas\b|\b(?:noong\s+)?nakaraang\s+taon\b|\bmwaka\s+(?:jana|uliopita)\b"
-     r"|\bpichh?l[ea]\s+saal\b|\bany\s+passat\b|\bjoan\s+den\s+urte(?:an|a)?\b|\biaz\b|\bverlede\s+jaar\b|\bi\s+fyrra\b"
+     r"|\bpichh?l[ea]\s+saal\b|\bany\s+passat\b|\bvlani\b|\bjoan\s+den\s+urte(?:an|a)?\b|\biaz\b|\bverlede\s+jaar\b|\bi\s+fyrra\b"
      r"|\bvit(?:in|it|i)\s+(?:e|te|i)\s+kaluar\b|\bkecən\s+il\b|\bминатата\s+година\b|\bөткен\s+жыл\w*|\bგასულ\s+წელს\b|\bանցյալ\s+տարի\b",
      lambda m, as_of: _year(as_of.year - 1)),
     (r"\b(?:this|current)\s+(?:(?:fiscal|financial)\s+)?year\b|\bletos\w*\b|\btento\s+rok\b|\bdieses\s+jahr\b|\bdit\s+jaar\b"

@@ -470,6 +470,10 @@ _INJECTION += [r"\b(?:records?|documents?|ones|everything|data)\b[^.?!]{0,40}\b(
 _FRESHNESS += _cjk("신선도", "最新的嗎", "最新的吗", "是最新的", "데이터 최신")
 _NUMERIC += _cjk("수치", "數值", "数值") + [r"\bkac(?:ti|tir)?\b", r"\byuzde\s+kac\w*"]
 _CURRENT += [r"\bguncel\b", r"\bdisetujui\b"]
+_FRESHNESS += [r"\bfrisk\b", r"\bfarsk\w*", r"\bdata\b(?:\s+\S+){0,6}\s+aktualn\w*"]
+_INJECTION += [r"\bzabudni\w*\b[^.?!]{0,60}\bpravidl\w*", r"\binstructions\b[^?]{0,80}\b(?:follow|obey|run|execute)\s+(?:them|those|these)\b"]
+_FRESHNESS += [r"\bdernier\s+load\b", r"\best\s+a\s+jour\b"]
+_ASKS_SOURCES += [r"\blahte\w*"]
 _LINEAGE_DOWN += [r"\bdampak\w*", r"\bkena\s+dampak\w*"]
 _FRESHNESS += _cjk(*(fold(w) for w in ("อัปเดตล่าสุด", "สดอยู่", "ข้อมูลสด"))) + [r"(?:ताजा|ताज़ा)"]
 _INJECTION += _cjk(*(fold(w) for w in ("ทำตามโน้ต", "ทำตามข้อความ")))
@@ -595,6 +599,8 @@ czy jak jaki jaka jakie oraz albo dla przez
 яке яка якии які що як коли де це і й або в у на по для з із за від до чи було був була були є
 ang ng mga sa na ba po ako ko mo natin namin kami tayo ano anong yung iyong para noong nang kung may hindi rin din lang
 tu je ni kah lah tak saya kami kita kamu dalam macam sudah yg aja saat
+hvilke hvilken hvad hvordan bliver blir blev er af til med om det den som ligger under vad vilken vilka hur ar mika mita onko
+jest sa przez ktory ktora ktore jakich jaki jaka ktora ktory aky aka ake je su
 ya wa za la kwa ni nini gani hii hiyo katika je tafadhali
 ka ki ke kya hai hain tha thi the aur mein se ko kaunsa kaunsi kaun kis yeh woh ab toh agar pe par wala wali liye batao
 koja koji koje kojа je za od se li da sa kako sta sto ili
