@@ -169,7 +169,16 @@ KNOWN_MISSES = {"banking": {"BNK-NPL-09"}, "saas": set(), "utility": {"U09"},
                 # questions were seen), 36/40, 35/40 and 37/40; what is left: a paraphrased draft topic (LOY14), a
                 # Japanese topic against an English draft (TEL08), names written in words no alias holds
                 # ("Beschauquote", "tasso di fermo": CUS19, CUS26)
-                "loyalty": {"LOY14"}, "customs": {"CUS19", "CUS26"}, "telematics": {"TEL08"}, "power": set()}
+                "loyalty": {"LOY14"}, "customs": {"CUS19", "CUS26"}, "telematics": {"TEL08"}, "power": set(),
+                # the fifteenth round (billing en terse and code-switching; staffing pl/cs/sk/sl; ports nl/da/no/sv/fi;
+                # edtech vi/id/th/hi), first scored 37/40, 30/40, 27/40 and 25/40; what is left: draft topics across
+                # languages (STF22, STF24, PRT02, PRT10, EDU04), names inflected by stem change or inside compounds
+                # (STF07, STF39, STF40 Slovak/Slovenian; PRT33, PRT35, PRT40 Finnish), "poměr sester" of two names
+                # read as none (STF26), "ruwe TOS-tabellen" read as a question for models (PRT06), a knowledge time
+                # written in the question (EDU08), slang "ngefeed" (EDU16), Thai names (EDU07, EDU26, EDU29)
+                "billing": set(), "staffing": {"STF07", "STF22", "STF24", "STF26", "STF39", "STF40"},
+                "ports": {"PRT02", "PRT06", "PRT10", "PRT33", "PRT35", "PRT40"},
+                "edtech": {"EDU04", "EDU07", "EDU08", "EDU16", "EDU26", "EDU29"}}
 
 
 @pytest.mark.parametrize("name", sorted(KNOWN_MISSES))
