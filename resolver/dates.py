@@ -113,6 +113,8 @@ _MONTHS = {
     "pebrero": 2, "marso": 3, "hunyo": 6, "hulyo": 7, "setyembre": 9, "oktubre": 10, "nobyembre": 11, "disyembre": 12,
     "machi": 3, "agosti": 8, "septemba": 9, "oktoba": 10, "novemba": 11, "desemba": 12,
     "septembar": 9, "oktobar": 10, "novembar": 11, "decembar": 12,
+    # French abbreviations ("1er juil. 2025")
+    "janv": 1, "fevr": 2, "avr": 4, "juil": 7,
     # Galician and Catalan (the rest as Spanish or Portuguese)
     "xaneiro": 1, "febreiro": 2, "xuno": 6, "xullo": 7, "decembro": 12,
     "gener": 1, "febrer": 2, "marc": 3, "maig": 5, "juny": 6, "juliol": 7, "agost": 8, "setembre": 9, "octubre": 10,
