@@ -285,10 +285,10 @@ def _last_past_month(month: int, as_of: date) -> int:
 _ORDINALS = {
     **{w: 1 for w in "first 1st erste ersten erster erstes primer primero primera premier premiere primo prima primeiro eerste prvni"
        " forste forsta elso ensimmainen primul primului первыи первого первом перший першого першому πρωτο πρωτου"
-       " първо първото първи първия първата prvo prvi prva prvom prvog prvoj прво први прва првом првог првој".split()},
+       " първо първото първи първия първата prvo prvi prva prvom prvog prvoj прво први прва првом првог првој 1er 1ro 1o 1a".split()},
     **{w: 2 for w in "second 2nd zweite zweiten zweiter zweites segundo segunda deuxieme secondo seconda tweede druhe druhem"
        " andet anden andre andra masodik toinen doilea второи второго втором другии другого другому δευτερο δευτερου"
-       " второ второто втори втория втората drugo drugi druga drugom drugog drugoj друго други друга другом другог другој".split()},
+       " второ второто втори втория втората drugo drugi druga drugom drugog drugoj друго други друга другом другог другој 2do 2o 2a 2e 2eme".split()},
     **{w: 3 for w in "third 3rd dritte dritten dritter drittes tercer tercero tercera troisieme terzo terza terceiro derde treti tretim"
        " tredje harmadik kolmas treilea третии третьего третьем третього третьому τριτο τριτου"
        " трето третото трети третия treci trece treceg trecem трећи треће трећег трећем".split()},
@@ -432,10 +432,15 @@ _PERIOD_FORMS = [
      lambda m, as_of: _quarter(int(m[2]), {"i": 1, "ii": 2, "iii": 3, "iv": 4}.get(m[1]) or int(m[1]))),
     # a "third half" is no half: _half refuses it and the text is reported as not read
     (rf"\b({_ORDINAL_RE})\s+(?:{_HALF_WORDS})\s+{_OF_YEAR}{_Y}\b", lambda m, as_of: _half(int(m[2]), _ORDINALS[m[1]])),
-    # "the first quarter of last year", "the second half of this year"
-    (rf"\b({_ORDINAL_RE})\s+({_QUARTER_WORDS}|{_HALF_WORDS})\s+(?:of\s+)?(?:the\s+)?(last|previous|prior|this|current|next|coming)\s+year\b",
+    # "the first quarter of last year", "the second half of this year", "el primer trimestre del año pasado"
+    (rf"\b({_ORDINAL_RE})\s+({_QUARTER_WORDS}|{_HALF_WORDS})\s+(?:of\s+|del\s+|do\s+|de\s+l\W?|dell\W?|des\s+)?(?:the\s+)?"
+     r"(last|previous|prior|this|current|next|coming|ano\s+pasado|ano\s+passado|anno\s+scorso|annee\s+derniere|"
+     r"letzten\s+jahres|vorjahres|ano\s+en\s+curso|este\s+ano|cette\s+annee)(?:\s+year)?\b",
      lambda m, as_of: (_quarter if re.fullmatch(_QUARTER_WORDS, m[2]) else _half)(
-         as_of.year + {"last": -1, "previous": -1, "prior": -1, "this": 0, "current": 0, "next": 1, "coming": 1}[m[3]], _ORDINALS[m[1]])),
+         as_of.year + {"last": -1, "previous": -1, "prior": -1, "this": 0, "current": 0, "next": 1, "coming": 1,
+                       "ano en curso": 0, "este ano": 0, "cette annee": 0}.get(re.sub(r"\s+", " ", m[3]), -1), _ORDINALS[m[1]])),
+    # "4T25", "1T26": a quarter (trimestre) with a two-digit year
+    (r"\b([1-4])t\s*['\u2019]?\s*((?:19|20)?\d{2})\b", lambda m, as_of: _quarter(_full_year(m[2]), int(m[1]))),
     # a quarter, half or month "of last year", "this year", "next year"
     (rf"\b(?:q([1-4])|h([12])|({_MONTH_RE}))\s+(?:of\s+)?(?:the\s+)?(last|previous|prior|this|current|next|coming)\s+year\b",
      lambda m, as_of: _of_relative_year(m, as_of)),
@@ -596,6 +601,8 @@ _DATE_FORMS = [
     ("昨日|昨天|어제", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     ("今日|今天|本日|오늘", lambda m, as_of: as_of, _ALWAYS),
     (r"\b(\d{1,2})\.\s*(\d{1,2})\.\s*((?:19|20)\d{2})\b", lambda m, as_of: _safe_date(int(m[3]), int(m[2]), int(m[1])), _ABSOLUTE),
+    # "per 1.7.25": day, month, two-digit year
+    (r"(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{2})(?![\d.]|\.\d)", lambda m, as_of: _safe_date(2000 + int(m[3]), int(m[2]), int(m[1])), _ABSOLUTE),
     (_SLASH_DATE, lambda m, as_of: _slash_date(int(m[1]), int(m[3]), int(m[4])), _ABSOLUTE),
     (rf"\b(\d{{1,2}}){_ORD}\.?\s+{_OF}({_MONTH_RE})\.?,?\s+{_OF}{_Y}\b",
      lambda m, as_of: _safe_date(int(m[3]), _MONTHS[m[2]], int(m[1])), _ABSOLUTE),

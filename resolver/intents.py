@@ -472,7 +472,12 @@ _NUMERIC += _cjk("수치", "數值", "数值") + [r"\bkac(?:ti|tir)?\b", r"\byuz
 _CURRENT += [r"\bguncel\b", r"\bdisetujui\b"]
 _FRESHNESS += [r"\bfrisk\b", r"\bfarsk\w*", r"\bdata\b(?:\s+\S+){0,6}\s+aktualn\w*"]
 _INJECTION += [r"\bzabudni\w*\b[^.?!]{0,60}\bpravidl\w*", r"\binstructions\b[^?]{0,80}\b(?:follow|obey|run|execute)\s+(?:them|those|these)\b"]
-_FRESHNESS += [r"\bdernier\s+load\b", r"\best\s+a\s+jour\b", r"\brecharg\w*", r"\b(?:sont|est)\W+tu\s+a\s+jour\b"]
+_FRESHNESS += [r"\bdernier\s+load\b", r"\best\s+a\s+jour\b", r"\brecharg\w*", r"\b(?:sont|est)\W+tu\s+a\s+jour\b",
+               r"\bfresc[oa]s?\b"]
+_DEFINITION += [r"\bdefs?\b", r"\bdefn\b"]
+_LINEAGE_UP += [r"\bgespeist\b", r"\brohdaten\w*"]
+_FRESHNESS += [r"\baktualitat\b", r"\bladt\b", r"\btagesaktuell\w*"]
+_INJECTION += [r"\b(?:note|document|message|memo|wiki)\b[^?]{0,160}\b(?:follow|obey|apply)\s+(?:it|them|that|this)\b"]
 _LINEAGE_UP += [r"\bbygget\s+(?:af|av|pa)\b", r"\bbygger\s+pa\b", r"\bbyggd\s+(?:av|pa)\b"]
 _ASKS_SOURCES += [r"\blahte\w*"]
 _LINEAGE_DOWN += [r"\bdampak\w*", r"\bkena\s+dampak\w*"]

@@ -60,9 +60,9 @@ def freshness_of(rev: Revision, nodes: Iterable[str]) -> Optional[Freshness]:
 # what marks the winner or the loser of a ranking, just before an id ("Winner: A", "ranks A over B")
 # or just after it ("A prevails"); in the languages canon reads most
 _WINNER_BEFORE = re.compile(r"(?:winner|winning|prevailing|preferred|ranks|ranked first|ranked higher|gewinner|sieger"
-                            r"|ganador|vencedor|gagnant|retenu|vincitore|winnaar|vinder|vinnare|zwyci\w+|v[ií]t[eě]z)\W*$", re.I)
+                            r"|ganador|vencedor|gagnant|retenu|vincitore|winnaar|vinder|vinnare|zwyci\w+|v[ií]t[eě]z)\W*(?:\([^()]*\)\W*)?$", re.I)
 _LOSER_BEFORE = re.compile(r"(?:loser|losing|over|above|instead of|rather than|ranked second|ranked lower|verlierer"
-                           r"|perdedor|perdant|perdente|verliezer|taber|förlorare|przegr\w+|pora[zž]en\w*)\W*$", re.I)
+                           r"|perdedor|perdant|perdente|verliezer|taber|förlorare|przegr\w+|pora[zž]en\w*)\W*(?:\([^()]*\)\W*)?$", re.I)
 _WINNER_AFTER = re.compile(r"^\W*(?:\([^()]*\)\W*)?(?:wins|prevails|takes precedence|(?:is\s+)?ranke?[sd]?\s+(?:first|higher|above|over|ahead)"
                            r"|is the winner|gewinnt|prevalece|pr[eé]vaut|prevale)\b", re.I)
 _LOSER_AFTER = re.compile(r"^\W*(?:\([^()]*\)\W*)?(?:loses|is ranked (?:second|lower|below)|is demoted)\b", re.I)
@@ -86,6 +86,7 @@ def rankings_in(rev: Revision, candidates: Iterable[str]) -> list[RankDecision]:
     winners, losers = set(), set()
     for i, (start, end, evidence_id) in enumerate(mentions):
         before = r.body[max(start - _WINDOW, mentions[i - 1][1] if i else 0):start]
+        before = re.split(r"[;.,]\s", before)[-1]  # what closes the clause before belongs to the mention before
         after = r.body[end:min(end + _WINDOW, mentions[i + 1][0] if i + 1 < len(mentions) else len(r.body))]
         if _WINNER_BEFORE.search(before) or _WINNER_AFTER.search(after):
             winners.add(evidence_id)
