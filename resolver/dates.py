@@ -234,7 +234,7 @@ _EDGE_END = (r"(?:end|close|last\s+day|konec|konci|ke\s+konci|eoy|fin|fine|fim|f
 # as_of. "until" / "up to" leave the start open: not read (the resolver asks again).
 _QUALIFIERS = [
     # "on or after" includes the day: it is "since"
-    ("since", re.compile(r"\b(?:since|starting(?:\s+(?:from|on|in))?|effective\s+from|od|on\s+or\s+after|from\s+and\s+including)"
+    ("since", re.compile(r"\b(?:since|starting(?:\s+(?:from|on|in))?|effective\s+from|od|on\s+or\s+after|from\s+and\s+including|seit|depuis|sinds)"
                          r"\s+(?:the\s+)?$")),
     ("after", re.compile(r"\b(?:after|later\s+than|following)\s+(?:the\s+)?$")),
     # bare "from" is not one: "orders from 2024" are orders of 2024

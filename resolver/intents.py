@@ -476,6 +476,7 @@ _FRESHNESS += [r"\bdernier\s+load\b", r"\best\s+a\s+jour\b", r"\brecharg\w*", r"
                r"\bfresc[oa]s?\b"]
 _DEFINITION += [r"\bdefs?\b", r"\bdefn\b"]
 _LINEAGE_UP += [r"\bgespeist\b", r"\brohdaten\w*"]
+_ASKS_SOURCES += [r"\b\w+quellen\b"]
 _FRESHNESS += [r"\baktualitat\b", r"\bladt\b", r"\btagesaktuell\w*"]
 _INJECTION += [r"\b(?:note|document|message|memo|wiki)\b[^?]{0,160}\b(?:follow|obey|apply)\s+(?:it|them|that|this)\b"]
 _LINEAGE_UP += [r"\bbygget\s+(?:af|av|pa)\b", r"\bbygger\s+pa\b", r"\bbyggd\s+(?:av|pa)\b"]

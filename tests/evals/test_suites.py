@@ -178,7 +178,16 @@ KNOWN_MISSES = {"banking": {"BNK-NPL-09"}, "saas": set(), "utility": {"U09"},
                 # written in the question (EDU08), slang "ngefeed" (EDU16), Thai names (EDU07, EDU26, EDU29)
                 "billing": set(), "staffing": {"STF07", "STF22", "STF24", "STF26", "STF39", "STF40"},
                 "ports": {"PRT02", "PRT06", "PRT10", "PRT33", "PRT35", "PRT40"},
-                "edtech": {"EDU04", "EDU07", "EDU08", "EDU16", "EDU26", "EDU29"}}
+                "edtech": {"EDU04", "EDU07", "EDU08", "EDU16", "EDU26", "EDU29"},
+                # the sixteenth round (govern en, regulatory reporting with tricky row combinations; kunden de-DE/AT/CH,
+                # compounds; finfr fr-FR/CA/BE; latam es-MX/AR/CO/ES), first scored 30/40, 33/40, 34/40 and 29/40; what
+                # is left: paraphrased or cross-language draft topics (GOV05, GOV36, LAT07, FRA28, KUN22), a restricted
+                # plan's title not as written (GOV18), column-level lineage (GOV34), two names sharing "portabilidad" and
+                # "portaciones salientes" read as the subject (LAT17, LAT18), "from how many days" read as a value
+                # question (LAT20), a metric's title before its dash ("Primes acquises — définition …", FRA24), a
+                # paraphrased name ("Abwanderungsquote der Kunden", KUN08), "Ø" asking for an average (KUN37)
+                "govern": {"GOV05", "GOV18", "GOV34", "GOV36"}, "latam": {"LAT07", "LAT17", "LAT18", "LAT20"},
+                "finfr": {"FRA24", "FRA28"}, "kunden": {"KUN08", "KUN22", "KUN37"}}
 
 
 @pytest.mark.parametrize("name", sorted(KNOWN_MISSES))
