@@ -402,10 +402,22 @@ class Catalog:
                 by_entity.setdefault(row.entity_id, []).append(_revision(row))
             for entity_id, revs in by_entity.items():
                 for item in find_conflicts(revs):
+                    if item.kind == "hard" and self._ranked_by_a_decision_record(conn, item.evidence_ids):
+                        continue  # a governance log imported as records has decided it already (row 6b)
                     filed += self._file_item(conn, item.key, item.kind, item.entity_id, item.evidence_ids, item.reason, now)
         if suggest:
             filed += self._suggest(conn, sorted(set(entity_ids)), now)
         return filed
+
+    def _ranked_by_a_decision_record(self, conn, evidence_ids: list[str]) -> bool:
+        """Whether a live review-decision record ranks these records (resolver.reports.rankings_in)."""
+        from catalog.records import REVIEW_DECISION_TYPES
+        from resolver.reports import rankings_in
+
+        stmt = text(_LIVE.format(scope="evidence_id IN (SELECT evidence_id FROM revision WHERE lower(entity_type) IN :types)")
+                    ).bindparams(bindparam("types", expanding=True))
+        rows = conn.execute(stmt, {"types": sorted(REVIEW_DECISION_TYPES), "known_at": datetime.max.replace(tzinfo=timezone.utc)})
+        return any(rankings_in(_revision(row), evidence_ids) for row in rows)
 
     SHARED_NAME_LIMIT = 200
 

@@ -76,3 +76,4 @@ def test_a_schema_5_catalog_gets_the_nodes_its_freshness_records_checked(tmp_pat
     assert removed >= 1
     bundle = CanonService(db).ask(AskRequest(question="Is raw orders fresh?", roles=["analysts"], as_of="2026-04-16"))
     assert bundle.behavior.value == "answer" and [e.evidence_id for e in bundle.evidence if e.role == "primary"] == ["FRESH.ORDERS.1"]
+
