@@ -227,7 +227,7 @@ _EDGE_OF = r"(?:of\s+|de\s+l[ae]\s+|del\s+|de\s+|di\s+|du\s+|do\s+|da\s+|des\s+|
 _EDGE_START = (r"(?:start|beginning|begin|first\s+day|zacatek|zacatku|pocatek|debut|inicio|principio|inizio|anfang|starten|begynnelsen|"
                r"begyndelsen|inceputul|начало|начала|початок|початку)\s+"
                + _EDGE_OF + r"(?:the\s+)?")
-_EDGE_END = (r"(?:end|close|last\s+day|konec|konci|ke\s+konci|eoy|fin|fine|fim|final|ende|einde|eind|utgangen|udgangen|slutten|"
+_EDGE_END = (r"(?:end|close|last\s+day|konec|konci|ke\s+konci|eoy|eoq|eom|fin|fine|fim|final|ende|einde|eind|utgangen|udgangen|slutten|"
              r"slutningen|slutet|sfarsitul|конец|конца|кінець|кінця)\s+" + _EDGE_OF + r"(?:the\s+)?")
 # A word before a date or period that moves the reporting time: "before July 2025" is the day
 # before it begins, "after Q2 2025" the day after it ends, "since 2025-07-01" the period from it to
@@ -334,6 +334,21 @@ def _month_range(year: int, first: int, last: int) -> Optional[Period]:
     if not (1 <= first <= last <= 12):
         return None
     return Period(date(year, first, 1), _month(year, last).end, f"{year}-{first:02d} to {year}-{last:02d}")
+
+
+def _era_year(era: str, year: str) -> int:
+    return {"令和": 2018, "平成": 1988}[era] + (1 if year == "元" else int(year))
+
+
+def _latest_end(unit: str, as_of: date) -> date:
+    """The latest month, quarter or year end on or before as_of."""
+    if unit == "eom":
+        end = _month_end(as_of.year, as_of.month)
+        return end if end <= as_of else as_of.replace(day=1) - timedelta(days=1)
+    if unit == "eoq":
+        end = _quarter(as_of.year, (as_of.month - 1) // 3 + 1).end
+        return end if end <= as_of else _previous_quarter(as_of).end
+    return date(as_of.year, 12, 31) if as_of == date(as_of.year, 12, 31) else date(as_of.year - 1, 12, 31)
 
 
 def _latest_week(week: int, as_of: date) -> Optional[Period]:
@@ -466,6 +481,9 @@ _PERIOD_FORMS = [
     (rf"\bh([12])\s*{_YY}", lambda m, as_of: _half(2000 + int(m[2]), int(m[1]))),
     (rf"\b{_Y}\s*[/ -]?\s*h([12])\b", lambda m, as_of: _half(int(m[1]), int(m[2]))),
     (rf"\b([12])\.\s*(?:pololeti|halbjahr\w*|semestre|halfjaar)\s+{_OF_YEAR}{_Y}\b", lambda m, as_of: _half(int(m[2]), int(m[1]))),
+    # "FY26 H1", "FY2026 Q1" (canon's fiscal year is the calendar year, as FY2025 is)
+    (r"\bfy\s*['\u2019]?\s*((?:19|20)?\d{2})\s*[/ -]?\s*h([12])\b", lambda m, as_of: _half(_full_year(m[1]), int(m[2]))),
+    (r"\bfy\s*['\u2019]?\s*((?:19|20)?\d{2})\s*[/ -]?\s*q([1-4])\b", lambda m, as_of: _quarter(_full_year(m[1]), int(m[2]))),
     # "FY 2024/25" names a fiscal year across two calendar years: not read (canon knows no fiscal calendar)
     (rf"\b(?:fy|fiscal\s+year|financial\s+year)\s*'?{_Y}\b(?![/-]\d)", lambda m, as_of: _year(int(m[1]), f"FY{m[1]}")),
     (r"\bfy\s*['\u2019]?\s*(\d{2})\b", lambda m, as_of: _year(2000 + int(m[1]), f"FY{2000 + int(m[1])}")),
@@ -521,6 +539,11 @@ _PERIOD_FORMS = [
     (r"\b(?:last|past|previous|prior|trailing)\s+(\d{1,3})\s+(day|week|month|year)s?\b",
      lambda m, as_of: _trailing(int(m[1]), m[2], as_of)),
     (r"\b(?:ttm|ltm)\b", lambda m, as_of: _trailing(12, "month", as_of)),
+    (r"\b(?:last|past|previous|prior)\s+fortnight\b", lambda m, as_of: _trailing(14, "day", as_of)),
+    # 令和7年6月, 令和7年
+    (r"(令和|平成)\s*(\d{1,2}|元)\s*年\s*(\d{1,2})\s*月(?!\s*\d)", lambda m, as_of: _month(_era_year(m[1], m[2]), int(m[3]))),
+    (r"(令和|平成)\s*(\d{1,2}|元)\s*年(?!\s*\d)", lambda m, as_of: _year(_era_year(m[1], m[2]))),
+    (r"(?<!\d)(\d{2})\s*년\s*(\d{1,2})\s*월(?!\s*\d)", lambda m, as_of: _month(2000 + int(m[1]), int(m[2]))),
     (r"\bpichh?l[ea]\s+(\d{1,3})\s+(din|hafte|mahin[ae]|saal)\b",
      lambda m, as_of: _trailing(int(m[1]), {"din": "day", "hafte": "week", "saal": "year"}.get(m[2], "month"), as_of)),
     (r"\b(?:this|current)\s+month\b|\btento\s+mesic\b|\bdiese[nm]?\s+monat\b|\baktuelle[nm]?\s+monat\b|\bdeze\s+maand\b"
@@ -597,6 +620,21 @@ _DATE_FORMS = [
      lambda m, as_of: _safe_date(int(m[3]), int(m[2]), int(m[1])), _ABSOLUTE),
     (r"((?:19|20)\d{2})\s*년\s*(\d{1,2})\s*월\s*(\d{1,2})\s*일",  # 2025년 6월 30일
      lambda m, as_of: _safe_date(int(m[1]), int(m[2]), int(m[3])), _ABSOLUTE),
+    # Japanese era years (令和7年 is 2025, 平成31年 is 2019) and Korean two-digit years ("25년 6월 말": end of June 2025)
+    (r"(令和|平成)\s*(\d{1,2}|元)\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日",
+     lambda m, as_of: _safe_date(_era_year(m[1], m[2]), int(m[3]), int(m[4])), _ABSOLUTE),
+    (r"(?<!\d)(\d{2})\s*년\s*(\d{1,2})\s*월\s*(?:말|마지막\s*날)", lambda m, as_of: _month_end(2000 + int(m[1]), int(m[2])),
+     lambda m, build: 1 <= int(m[2]) <= 12),
+    (r"((?:19|20)\d{2})\s*년\s*(\d{1,2})\s*월\s*(?:말|마지막\s*날)", lambda m, as_of: _month_end(int(m[1]), int(m[2])),
+     lambda m, build: 1 <= int(m[2]) <= 12),
+    # a day and month written with a slash and no year, in the one order the numbers allow ("as at 30/6"):
+    # the latest such day on or before as_of
+    (r"(?<![\d/.-])(1[3-9]|2\d|3[01])/(0?[1-9]|1[0-2])(?![\d/])", lambda m, as_of: _last_past_day(int(m[2]), int(m[1]), as_of),
+     lambda m, build: _safe_date(2000, int(m[2]), int(m[1])) is not None),
+    (r"(?<![\d/.-])(0?[1-9]|1[0-2])/(1[3-9]|2\d|3[01])(?![\d/])", lambda m, as_of: _last_past_day(int(m[1]), int(m[2]), as_of),
+     lambda m, build: _safe_date(2000, int(m[1]), int(m[2])) is not None),
+    # the latest month, quarter or year end on or before as_of ("at EOM", "EOQ numbers")
+    (r"\b(eom|eoq|eoy)\b(?!\s*(?:of\s+)?(?:" + _MONTH_RE + r"|q[1-4]|h[12]|fy|(?:19|20)\d{2}))", lambda m, as_of: _latest_end(m[1], as_of), _ALWAYS),
     # yesterday and today in Japanese, Chinese, Korean
     ("昨日|昨天|어제", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     ("今日|今天|本日|오늘", lambda m, as_of: as_of, _ALWAYS),
