@@ -629,10 +629,13 @@ _DATE_FORMS = [
      lambda m, build: 1 <= int(m[2]) <= 12),
     # a day and month written with a slash and no year, in the one order the numbers allow ("as at 30/6"):
     # the latest such day on or before as_of
-    (r"(?<![\d/.-])(1[3-9]|2\d|3[01])/(0?[1-9]|1[0-2])(?![\d/])", lambda m, as_of: _last_past_day(int(m[2]), int(m[1]), as_of),
-     lambda m, build: _safe_date(2000, int(m[2]), int(m[1])) is not None),
-    (r"(?<![\d/.-])(0?[1-9]|1[0-2])/(1[3-9]|2\d|3[01])(?![\d/])", lambda m, as_of: _last_past_day(int(m[1]), int(m[2]), as_of),
-     lambda m, build: _safe_date(2000, int(m[1]), int(m[2])) is not None),
+    # ... and with its year after a dash or space ("15/11-2023", "31/3 2025")
+    (r"(?<![\d/.-])(1[3-9]|2\d|3[01])/(0?[1-9]|1[0-2])(?:-|\s+)((?:19|20)\d{2})\b",
+     lambda m, as_of: _safe_date(int(m[3]), int(m[2]), int(m[1])), _ABSOLUTE),
+    (r"(?<![\d/.-])(1[3-9]|2\d|3[01])/(0?[1-9]|1[0-2])(?![\d/])(?!\s*[-.,]?\s*(?:19|20)\d{2})",
+     lambda m, as_of: _last_past_day(int(m[2]), int(m[1]), as_of), lambda m, build: _safe_date(2000, int(m[2]), int(m[1])) is not None),
+    (r"(?<![\d/.-])(0?[1-9]|1[0-2])/(1[3-9]|2\d|3[01])(?![\d/])(?!\s*[-.,]?\s*(?:19|20)\d{2})",
+     lambda m, as_of: _last_past_day(int(m[1]), int(m[2]), as_of), lambda m, build: _safe_date(2000, int(m[1]), int(m[2])) is not None),
     # the latest month, quarter or year end on or before as_of ("at EOM", "EOQ numbers")
     (r"\b(eom|eoq|eoy)\b(?!\s*(?:of\s+)?(?:" + _MONTH_RE + r"|q[1-4]|h[12]|fy|(?:19|20)\d{2}))", lambda m, as_of: _latest_end(m[1], as_of), _ALWAYS),
     # yesterday and today in Japanese, Chinese, Korean
