@@ -481,6 +481,8 @@ _PERIOD_FORMS = [
     (rf"\bh([12])\s*{_YY}", lambda m, as_of: _half(2000 + int(m[2]), int(m[1]))),
     (rf"\b{_Y}\s*[/ -]?\s*h([12])\b", lambda m, as_of: _half(int(m[1]), int(m[2]))),
     (rf"\b([12])\.\s*(?:pololeti|halbjahr\w*|semestre|halfjaar)\s+{_OF_YEAR}{_Y}\b", lambda m, as_of: _half(int(m[2]), int(m[1]))),
+    # "CY2025", "CY25": the calendar year
+    (r"\bcy\s*['\u2019]?\s*((?:19|20)?\d{2})\b(?![/-]\d)", lambda m, as_of: _year(_full_year(m[1]))),
     # "FY26 H1", "FY2026 Q1" (canon's fiscal year is the calendar year, as FY2025 is)
     (r"\bfy\s*['\u2019]?\s*((?:19|20)?\d{2})\s*[/ -]?\s*h([12])\b", lambda m, as_of: _half(_full_year(m[1]), int(m[2]))),
     (r"\bfy\s*['\u2019]?\s*((?:19|20)?\d{2})\s*[/ -]?\s*q([1-4])\b", lambda m, as_of: _quarter(_full_year(m[1]), int(m[2]))),

@@ -478,7 +478,9 @@ _DEFINITION += [r"\bdefs?\b", r"\bdefn\b"]
 _LINEAGE_UP += [r"\bgespeist\b", r"\brohdaten\w*"]
 _ASKS_SOURCES += [r"\b\w+quellen\b"]
 _FRESHNESS += [r"\baktualitat\b", r"\bladt\b", r"\btagesaktuell\w*"]
-_INJECTION += [r"\b(?:note|document|message|memo|wiki)\b[^?]{0,160}\b(?:follow|obey|apply)\s+(?:it|them|that|this)\b"]
+_INJECTION += [r"\b(?:note|document|message|memo|wiki)\b[^?]{0,160}\b(?:follow|obey|apply)\s+(?:it|them|that|this)\b",
+               r"\bdo\s+(?:exactly\s+)?what\s+(?:that|the|this)\s+(?:note|message|document)\s+says\b",
+               r"\btreat\s+(?:it|that|this|the\s+note)\s+as\s+(?:the\s+)?(?:authoritative|official|approved|governed)\b"]
 _LINEAGE_UP += [r"\bbygget\s+(?:af|av|pa)\b", r"\bbygger\s+pa\b", r"\bbyggd\s+(?:av|pa)\b"]
 _ASKS_SOURCES += [r"\blahte\w*"]
 _LINEAGE_DOWN += [r"\bdampak\w*", r"\bkena\s+dampak\w*"]

@@ -349,6 +349,7 @@ _PLAIN_QUALIFIERS = frozenset("""right correct proper exact full whole complete 
     measures count counts report reports track tracks use uses consume consumes feed feeds build builds support supports affect
     affects impact impacts change changes show give list get find compare see mean means need want understand interpret know
     tell regarding concerning welche welcher welches welchen welchem jako data dataset datasets table tables
+    single comparing compared reckons reckon thinks says claims believes mentioned authoritative
     has have had having between among much many more most less least few several some any each every all both either
     neither other another such only just also very too quite rather above below after before during through under again
     further then once ever even still yet already across along around behind beyond via within versus into upon
