@@ -403,6 +403,7 @@ _PERIOD_FORMS = [
     (r"((?:19|20)\d{2})\s*[年년]\s*(\d{1,2})\s*[月월](?!\s*\d)", lambda m, as_of: _month(int(m[1]), int(m[2]))),
     (r"((?:19|20)\d{2})\s*[年년](?!\s*\d|度|\s*第)", lambda m, as_of: _year(int(m[1]))),
     (r"先月|上个月|上月|지난\s*달|الشهر\s+الماضي|पिछले\s+महीने|בחודש\s+שעבר|החודש\s+שעבר|ماه\s+گذشته", lambda m, as_of: _previous_month(as_of)),
+    (r"(작년|去年|昨年|前年)\s*(상|하|上|下)\s*(?:반기|半年|半期|期)", lambda m, as_of: _half(as_of.year - 1, 1 if m[2] in "상上" else 2)),
     (r"昨年|去年|작년|지난\s*해|العام\s+الماضي|السنة\s+الماضية|पिछले\s+साल|בשנה\s+שעברה|سال\s+گذشته", lambda m, as_of: _year(as_of.year - 1)),
     # Bulgarian, Serbian Cyrillic, Urdu, Bengali, Tamil: last year, quarter, month
     (r"миналата\s+година|прошле\s+године|прошла\s+година|(?:پچھلے|گزشتہ)\s+سال|" + fold("গত বছর") + "|" + fold("கடந்த ஆண்டு"),

@@ -467,7 +467,9 @@ _DEFINITION += [r"(?:מגדיר\w*|מוגדר\w*|להגדיר)", r"\btanim\w*"]
 _ASKS_SOURCES += [r"\bquell\w*"]
 _INJECTION += [r"\b(?:records?|documents?|ones|everything|data)\b[^.?!]{0,40}\b(?:my\s+role|i)\s+(?:can\s*not|can'?t|cant|am\s+not\s+allowed\s+to|"
                r"may\s+not|don'?t\s+have\s+access\s+to)\s+(?:see|access|read|view)\b"]
-_FRESHNESS += _cjk("신선도", "最新的嗎", "最新的吗", "是最新的", "데이터 최신")
+_FRESHNESS += _cjk("신선도", "最新的嗎", "最新的吗", "是最新的", "데이터 최신", "新鲜", "新鮮", "上次检查", "最後にチェック",
+                   "最終チェック", "최신이야", "최신인가", "최신이에요", "최신 맞", "마지막 체크", "마지막으로 체크")
+_NUMERIC += _cjk("何ポイント", "몇 포인트", "多少个百分点", "几个百分点")
 _NUMERIC += _cjk("수치", "數值", "数值") + [r"\bkac(?:ti|tir)?\b", r"\byuzde\s+kac\w*"]
 _CURRENT += [r"\bguncel\b", r"\bdisetujui\b"]
 _FRESHNESS += [r"\bfrisk\b", r"\bfarsk\w*", r"\bdata\b(?:\s+\S+){0,6}\s+aktualn\w*"]
