@@ -503,7 +503,7 @@ _PERIOD_FORMS = [
      r"|\bano\s+pasado\b|\banno\s+scorso\b|\bano\s+passado\b|\b(?:w\s+)?(?:zeszlym|ubieglym|poprzednim)\s+roku\b"
      r"|\bforra\s+aret\b|\bifjol\b|\btahun\s+lalu\b|\bnam\s+ngoai\b|\bnam\s+truoc\b"
      r"|\bprosl[ea]\s+godin[ea]\b|\btahun\s+lepas\b|\b(?:noong\s+)?nakaraang\s+taon\b|\bmwaka\s+(?:jana|uliopita)\b"
-     r"|\bpichh?l[ea]\s+saal\b|\bany\s+passat\b|\bvlani\b|\bjoan\s+den\s+urte(?:an|a)?\b|\biaz\b|\bverlede\s+jaar\b|\bi\s+fyrra\b"
+     r"|\bpichh?l[ea]\s+saal\b|\bany\s+passat\b|\bvlani\b|\banul\s+trecut\b|\bjoan\s+den\s+urte(?:an|a)?\b|\biaz\b|\bverlede\s+jaar\b|\bi\s+fyrra\b"
      r"|\bvit(?:in|it|i)\s+(?:e|te|i)\s+kaluar\b|\bkecən\s+il\b|\bминатата\s+година\b|\bөткен\s+жыл\w*|\bგასულ\s+წელს\b|\bանցյալ\s+տարի\b",
      lambda m, as_of: _year(as_of.year - 1)),
     (r"\b(?:this|current)\s+(?:(?:fiscal|financial)\s+)?year\b|\bletos\w*\b|\btento\s+rok\b|\bdieses\s+jahr\b|\bdit\s+jaar\b"
@@ -521,7 +521,7 @@ _PERIOD_FORMS = [
      r"|\bvorige\s+maand\b|\bmois\s+dernier\b|\bmes\s+(?:pasado|passado)\b|\bmese\s+scorso\b"
      r"|\b(?:zeszlym|ubieglym|poprzednim)\s+miesiacu\b|\bforra\s+manaden\b|\bbulan\s+lalu\b|\bthang\s+truoc\b"
      r"|\bprosl(?:i|og)\s+mesec\w*|\bbulan\s+lepas\b|\bnakaraang\s+buwan\b|\bmwezi\s+uliopita\b|\bpichh?l[ea]\s+mahin[ae]\b"
-     r"|\bmes\s+passat\b|\bjoan\s+den\s+hile(?:an|a)?\b|\baurreko\s+hile(?:an|a)?\b|\bverlede\s+maand\b|\bsidasta\s+manud\w*"
+     r"|\bmes\s+passat\b|\bluna\s+trecuta\b|\bjoan\s+den\s+hile(?:an|a)?\b|\baurreko\s+hile(?:an|a)?\b|\bverlede\s+maand\b|\bsidasta\s+manud\w*"
      r"|\bmuaj(?:in|i|it)\s+(?:e|te|i)\s+kaluar\b|\bkecən\s+ay\b|\bминатиот\s+месец\b|\bөткен\s+ай\w*|\bგასულ\s+თვეს\b|\bանցյալ\s+ամիս\w*",
      lambda m, as_of: _previous_month(as_of)),
     (rf"\b(?:in|during|for|v|ve)\s+({_MONTH_RE})\b(?!\s+\d)",

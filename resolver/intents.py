@@ -472,6 +472,9 @@ _FRESHNESS += _cjk("신선도", "最新的嗎", "最新的吗", "是最新的", 
 _NUMERIC += _cjk("何ポイント", "몇 포인트", "多少个百分点", "几个百分点")
 _NUMERIC += _cjk("수치", "數值", "数值") + [r"\bkac(?:ti|tir)?\b", r"\byuzde\s+kac\w*"]
 _CURRENT += [r"\bguncel\b", r"\bdisetujui\b"]
+# Romanian (accents folded)
+_INJECTION += [r"\bignor\w*\b[^.?!]{0,40}\bregul\w*", r"\btrateaz\w*\b[^.?!]{0,60}\bca\s+sursa\s+oficiala\b"]
+_LINEAGE_DOWN += [r"\bse\s+strica\b", r"\bse\s+va\s+strica\b"]
 _FRESHNESS += [r"\bfrisk\b", r"\bfarsk\w*", r"\bdata\b(?:\s+\S+){0,6}\s+aktualn\w*"]
 _INJECTION += [r"\bzabudni\w*\b[^.?!]{0,60}\bpravidl\w*", r"\binstructions\b[^?]{0,80}\b(?:follow|obey|run|execute)\s+(?:them|those|these)\b"]
 _FRESHNESS += [r"\bdernier\s+load\b", r"\best\s+a\s+jour\b", r"\brecharg\w*", r"\b(?:sont|est)\W+tu\s+a\s+jour\b",
