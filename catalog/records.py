@@ -184,6 +184,11 @@ class EvidenceRecord(EffectiveInterval, Frozen):
         """A review decision kept as a record (a governance log entry ranking conflicting records)."""
         return self.entity_type.lower() in REVIEW_DECISION_TYPES
 
+    def reports_on_others(self) -> bool:
+        """A review decision or a freshness check kept as a record: evidence about other records, never
+        a definition of its entity, whatever entity id it was filed under."""
+        return self.is_review_decision() or self.reports_freshness()
+
     def built_on(self) -> tuple[str, ...]:
         """The models and sources this record names as implementing or feeding its entity."""
         return (*self.model_ids, *self.source_ids)

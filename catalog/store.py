@@ -23,7 +23,7 @@ from catalog.driver import Driver
 from catalog.errors import CatalogError, NotFoundError
 from catalog.memo import GenerationMemo
 from catalog.loader import LoadedFile, Rejected
-from catalog.records import Authority, EvidenceRecord, LineageEdge, Revision, as_utc, record_edges
+from catalog.records import REVIEW_DECISION_TYPES, Authority, EvidenceRecord, LineageEdge, Revision, as_utc, record_edges
 from catalog.bulk import collector_paused
 from lineage.graph import LineageGraph, runs
 from resolver.entities import DeletionIndex, name_forms, typo_words
@@ -98,6 +98,8 @@ JOIN (SELECT evidence_id, MAX(revision) AS rev FROM revision
       WHERE {scope} AND recorded_at <= :known_at GROUP BY evidence_id) live
   ON r.evidence_id = live.evidence_id AND r.revision = live.rev
 """
+# the evidence ids of review-decision records (catalog.records.REVIEW_DECISION_TYPES), bound as :types
+_DECISION_RECORDS = "evidence_id IN (SELECT evidence_id FROM revision WHERE lower(entity_type) IN :types)"
 _VISIBLE = "EXISTS (SELECT 1 FROM revision_role rr WHERE rr.revision_pk = r.pk AND rr.role IN :roles)"
 # a revision whose edges are lineage (catalog.records.states_lineage): edges of untrusted, retracted
 # and draft records are stored with them but never walked
@@ -385,8 +387,10 @@ class Catalog:
     def detect_conflicts(self, conn, entity_ids, now: datetime, suggest: bool = True) -> list[str]:
         """File review items for the live records of these entities; an item is filed once, ever."""
         from resolver.conflicts import find_conflicts
+        from resolver.reports import rankings_in
 
         filed: list[str] = []
+        decisions: Optional[list[Revision]] = None  # the live review-decision records, read once when a hard conflict needs them
         ids = sorted(set(entity_ids))
         # only entities with more than one record can hold a conflict
         crowded: list[str] = []
@@ -402,22 +406,21 @@ class Catalog:
                 by_entity.setdefault(row.entity_id, []).append(_revision(row))
             for entity_id, revs in by_entity.items():
                 for item in find_conflicts(revs):
-                    if item.kind == "hard" and self._ranked_by_a_decision_record(conn, item.evidence_ids):
-                        continue  # a governance log imported as records has decided it already (row 6b)
+                    if item.kind == "hard":
+                        if decisions is None:
+                            decisions = self._decision_records(conn)
+                        if any(rankings_in(d, item.evidence_ids) for d in decisions):
+                            continue  # a governance log imported as records has decided it already (row 6b)
                     filed += self._file_item(conn, item.key, item.kind, item.entity_id, item.evidence_ids, item.reason, now)
         if suggest:
             filed += self._suggest(conn, sorted(set(entity_ids)), now)
         return filed
 
-    def _ranked_by_a_decision_record(self, conn, evidence_ids: list[str]) -> bool:
-        """Whether a live review-decision record ranks these records (resolver.reports.rankings_in)."""
-        from catalog.records import REVIEW_DECISION_TYPES
-        from resolver.reports import rankings_in
-
-        stmt = text(_LIVE.format(scope="evidence_id IN (SELECT evidence_id FROM revision WHERE lower(entity_type) IN :types)")
-                    ).bindparams(bindparam("types", expanding=True))
+    def _decision_records(self, conn) -> list[Revision]:
+        """The live review-decision records of the whole catalog (the review queue is not per requester)."""
+        stmt = text(_LIVE.format(scope=_DECISION_RECORDS)).bindparams(bindparam("types", expanding=True))
         rows = conn.execute(stmt, {"types": sorted(REVIEW_DECISION_TYPES), "known_at": datetime.max.replace(tzinfo=timezone.utc)})
-        return any(rankings_in(_revision(row), evidence_ids) for row in rows)
+        return [_revision(row) for row in rows]
 
     SHARED_NAME_LIMIT = 200
 
@@ -786,10 +789,7 @@ class CatalogSource:
                                   "k.revision_pk = rv.pk WHERE k.kind = 'checks' AND k.key IN :nodes)", nodes=nodes)
 
     def decision_records(self):
-        from catalog.records import REVIEW_DECISION_TYPES
-
-        return self._visible_live("evidence_id IN (SELECT evidence_id FROM revision WHERE lower(entity_type) IN :types)",
-                                  types=sorted(REVIEW_DECISION_TYPES))
+        return self._visible_live(_DECISION_RECORDS, types=sorted(REVIEW_DECISION_TYPES))
 
     def _hidden_nodes(self, nodes: set[str]) -> set[str]:
         """Of these node ids, those described by live records none of which this requester may retrieve."""

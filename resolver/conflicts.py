@@ -54,8 +54,7 @@ def _authoritative(rev: Revision) -> bool:
     """An authoritative record that defines its entity (a review decision or freshness check filed
     under the entity's id reports on its records; it is no rival of them)."""
     r = rev.record
-    return r.authority == Authority.authoritative and r.status in (Status.current, Status.superseded) \
-        and not r.is_review_decision() and not r.reports_freshness()
+    return r.authority == Authority.authoritative and r.status in (Status.current, Status.superseded) and not r.reports_on_others()
 
 
 def _linked(a: Revision, b: Revision) -> bool:

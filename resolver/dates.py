@@ -808,7 +808,7 @@ _NUMBER_WORDS |= {"twenty": 20, "thirty": 30} | {f"twenty{sep}{w}": 20 + i for s
                                                  ((u, k) for k, u in enumerate(_UNITS_EN, 1))}
 _SPELLED_YEAR = re.compile(r"\b(?:twenty|two\s+thousand(?:\s+and)?)\s+(" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + r")\b")
 _SPELLED_ORDINAL = re.compile(r"\b(" + "|".join(sorted(_ORDINAL_WORDS, key=len, reverse=True)) + r")\b")
-_SPELLED_HINT = re.compile(r"\b(?:twenty|thirty|two\s+thousand|first|second|third|[a-z]+(?:teenth|th))\b")
+_SPELLED_HINT = re.compile(r"\b(?:twenty|thirty|two\s+thousand|" + "|".join(w for w in _ORDINAL_WORDS if " " not in w and "-" not in w) + r")\b")
 
 
 def _spelled_out(folded: str) -> str:

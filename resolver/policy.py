@@ -49,12 +49,6 @@ def authoritative(r: EvidenceRecord) -> bool:
     return r.authority == Authority.authoritative and r.status in (Status.current, Status.superseded)
 
 
-def reports_on_others(r: EvidenceRecord) -> bool:
-    """A review decision or a freshness check kept as a record: evidence about other records, never
-    a definition of its entity, whatever entity id it was filed under."""
-    return r.is_review_decision() or r.reports_freshness()
-
-
 def supersedes(newer: EvidenceRecord, older: EvidenceRecord) -> bool:
     return newer.supersedes == older.evidence_id or older.superseded_by == newer.evidence_id
 
@@ -92,14 +86,14 @@ def authoritative_days(rev: Revision, peers: list[Revision]) -> list[tuple[date,
 def authoritative_on(revs: list[Revision], day: date) -> list[Revision]:
     return [
         rev for rev in revs
-        if authoritative(rev.record) and not reports_on_others(rev.record) and any(s <= day <= e for s, e in authoritative_days(rev, revs))
+        if authoritative(rev.record) and not rev.record.reports_on_others() and any(s <= day <= e for s, e in authoritative_days(rev, revs))
     ]
 
 
 def authoritative_over(revs: list[Revision], start: date, end: date) -> list[tuple[Revision, date, date]]:
     out = []
     for rev in revs:
-        if not authoritative(rev.record) or reports_on_others(rev.record):
+        if not authoritative(rev.record) or rev.record.reports_on_others():
             continue
         for s, e in authoritative_days(rev, revs):
             if s <= end and start <= e:
@@ -1133,10 +1127,10 @@ def _lineage(reading: Reading, subject: Subject, source, day, interp, tools) -> 
                        if r.evidence_id == origin and origin in about_subject and authoritative(r.record)]
     # a lineage record stating the subject's edges is primary; a model or source record that states its
     # own parents is a record of a node on the path (row 10), primary only when no lineage record states them
-    lineage_stated = any(r.record.entity_type not in MODEL_TYPES | SOURCE_TYPES for r in stating_subject)
+    lineage_stated = any(r.record.entity_type not in _NODE_TYPES for r in stating_subject)
     stated = [r for origin in stated_by for r in stating.get(origin, []) if r.evidence_id == origin]
     for r in stated:
-        if r in stating_subject and not (r.record.entity_type in MODEL_TYPES | SOURCE_TYPES and lineage_stated):
+        if r in stating_subject and not (r.record.entity_type in _NODE_TYPES and lineage_stated):
             add(r, "primary")
     def pick(revs_):
         good = [r for r in revs_ if usable(r) and r.record.effective_on(day)]
@@ -1190,6 +1184,9 @@ _ORIGIN_WORDS = {"dbt": "dbt artifacts", "openlineage": "OpenLineage events", "r
 
 _NODE_KIND_CUES = {"source": ("source.",), "sources": ("source.",), "model": ("model.",), "models": ("model.",),
                    "seed": ("seed.",), "table": ("model.", "source."), "dataset": ("dataset.", "source.")}
+
+
+_NODE_TYPES = MODEL_TYPES | SOURCE_TYPES  # records of lineage nodes themselves
 
 
 def _is_model(rev: Revision, node: str) -> bool:
