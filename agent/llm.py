@@ -342,6 +342,7 @@ def reading_from(out: LlmInterpretation, question: str, as_of: date, determinist
         asks=list(dict.fromkeys(out.asks)),
         direction=(out.direction or "upstream") if out.intent == "lineage" else None,
         nodes=list(deterministic.nodes),
+        calendar=deterministic.calendar if time is deterministic.time else None,
     )
 
 
@@ -372,10 +373,10 @@ class LlmHooks:
         self.wording: Optional[Wording] = make_wording(config) if config.active and config.wording else None
         self._router = make_router(config) if config.active and config.routing else None
 
-    def read(self, question: str, as_of: date, index: NameLookup) -> Reading:
+    def read(self, question: str, as_of: date, index: NameLookup, source=None) -> Reading:
         from resolver.interpret import read_question
 
-        deterministic = read_question(question, as_of, index)
+        deterministic = read_question(question, as_of, index, source)
         if self._router is None:
             return deterministic
         return route_reading(self.config, question, as_of, deterministic, index=index, router=self._router)

@@ -24,7 +24,8 @@ from resolver.bundle import Bundle, Requester
 from agent.llm_config import LlmConfig
 from agent.router import route
 from resolver.bundle import ToolCall
-from resolver.dates import TimeScan, find_time, place_time, scan_time
+from resolver.dates import TimeScan, find_time, scan_time
+from resolver.fiscal import placed_time
 from resolver.interpret import read_question, read_words, reading_of
 from resolver.pipeline import answer_reading
 
@@ -379,14 +380,21 @@ class CanonService:
         question are reused (see _reading); neither depends on the requester beyond the roles and
         known_at the statements carry."""
         requester = Requester(principal=request.principal, roles=sorted(set(request.roles)))
+        source = self.catalog.source(requester.roles, request.known_at, generation)
         llm = self.llm if self.config.llm.active else None  # off: the deterministic path never loads the model code
         if llm is not None:
-            reading = llm.read(request.question, request.as_of, self.catalog.names(generation))
+            reading = llm.read(request.question, request.as_of, self.catalog.names(generation), source)
         else:
-            reading = self._reading(request.question, request.as_of, generation)
+            reading = self._reading(request.question, request.as_of, generation, source)
+        known_at = request.known_at
+        if known_at is None and reading.time.known_on is not None:
+            # "what did the catalog say on 2026-02-01 about ...": the catalog as it stood at the end of that day
+            day = reading.time.known_on
+            known_at = datetime(day.year, day.month, day.day, 23, 59, 59, tzinfo=timezone.utc)
+            source = self.catalog.source(requester.roles, known_at, generation)
         return answer_reading(reading, requester=requester, as_of=request.as_of,
-                              known_at=request.known_at.isoformat().replace("+00:00", "Z") if request.known_at else None,
-                              source=self.catalog.source(requester.roles, request.known_at, generation),
+                              known_at=known_at.isoformat().replace("+00:00", "Z") if known_at else None,
+                              source=source,
                               wording=llm.wording if llm else None,
                               route=ToolCall(name="route", args=route(reading).model_dump(), result_ids=[]))
 
@@ -398,16 +406,18 @@ class CanonService:
         self._stored.clear()
         self.catalog.forget_reads()
 
-    def _reading(self, question: str, as_of: date, generation: Optional[int]):
+    def _reading(self, question: str, as_of: date, generation: Optional[int], source):
         """read_question, with the question's words (all of the reading but its time and intent)
         kept for the catalog generation: they depend on the question, the spans of its date
         expressions and the catalog's names, not on as_of."""
         if generation is None:
-            return read_question(question, as_of, self.catalog.names())
-        time = place_time(_time_scan(question), as_of)  # a TimeFinding of this reading's own
+            return read_question(question, as_of, self.catalog.names(), source)
+        time, calendar = placed_time(_time_scan(question), as_of, source)  # a TimeFinding of this reading's own
         words = self._words.get(generation, (question, tuple(time.spans)),
                                 lambda: read_words(question, time.spans, self.catalog.names(generation)))
-        return reading_of(question, time, words, as_of)
+        reading = reading_of(question, time, words, as_of)
+        reading.calendar = calendar
+        return reading
 
     def bundle(self, bundle_id: str) -> dict:
         return self.catalog.get_bundle(bundle_id)

@@ -34,9 +34,10 @@ if TYPE_CHECKING:
 
 # Bump when catalog/tables.py changes: a catalog stamped with another version is brought up to
 # date through SQLAlchemy (create_all) before the driver reads it.
-SCHEMA_VERSION = "6"  # 3: edges from a record's model_ids/source_ids; 4: name forms of resolver.entities.name_forms;
+SCHEMA_VERSION = "7"  # 3: edges from a record's model_ids/source_ids; 4: name forms of resolver.entities.name_forms;
 # 5: names folded by resolver.text.fold with letters of every script; 6: a document's title head
-# before a colon, and the nodes a freshness-result record checked (lookup_key kind "checks")
+# before a colon, and the nodes a freshness-result record checked (lookup_key kind "checks"); 7: records
+# that state a fiscal calendar (lookup_key kind "calendar", resolver.fiscal)
 # as of this version (Catalog._upgrade brings older catalogs up)
 
 
@@ -124,6 +125,16 @@ def _check_keys(record: EvidenceRecord, pk: int) -> list[dict]:
             for node in sorted(set(record.checked_nodes()))]
 
 
+def _calendar_keys(record: EvidenceRecord, pk: int) -> list[dict]:
+    """A record that states a fiscal calendar (resolver.fiscal.calendar_of) is keyed, so that a question
+    naming a fiscal period finds it without reading every policy."""
+    from resolver.fiscal import calendar_of
+
+    if record.authority == Authority.untrusted or calendar_of(record) is None:
+        return []
+    return [{"kind": "calendar", "key": "fiscal", "entity_id": record.entity_id, "revision_pk": pk}]
+
+
 def _edge_rows(record: EvidenceRecord, pk: int, kinds: Optional[tuple[str, ...]] = None) -> list[dict]:
     """lineage_edge rows of a stored revision's edges (record_edges), of `kinds` of origin when given."""
     return [{"source": e.source, "target": e.target, "kind": e.kind, "origin": e.origin, "origin_kind": e.origin_kind,
@@ -182,18 +193,19 @@ class Catalog:
         4 -> 5: the same (tokens keep letters of every script, Chinese, Japanese and Korean a token a
         character; ø, æ, ł, ı fold to plain letters; a title is also matched without its parentheses).
         5 -> 6: the same (a document is also named by its title's head before a colon), and every
-        freshness-result record's checked nodes are keyed ("checks")."""
-        if was in ("2", "3", "4", "5"):
+        freshness-result record's checked nodes are keyed ("checks").
+        6 -> 7: the same, and every record that states a fiscal calendar is keyed ("calendar")."""
+        if was in ("2", "3", "4", "5", "6"):
             from sqlalchemy import insert
 
             from catalog.tables import KeyRow
 
-            conn.execute(text("DELETE FROM lookup_key WHERE kind IN ('name', 'checks')"))
+            conn.execute(text("DELETE FROM lookup_key WHERE kind IN ('name', 'checks', 'calendar')"))
             conn.execute(text("DELETE FROM name_word"))
             keys = []
             for pk, payload in conn.execute(text("SELECT pk, payload FROM revision")):
                 record = EvidenceRecord.model_validate(json.loads(payload))
-                keys += _name_keys(record, pk) + _check_keys(record, pk)
+                keys += _name_keys(record, pk) + _check_keys(record, pk) + _calendar_keys(record, pk)
             if keys:
                 conn.execute(insert(KeyRow.__table__), keys)
                 self._add_name_words(conn, {k["key"] for k in keys if k["kind"] == "name"})
@@ -374,6 +386,7 @@ class Catalog:
             keys += [{"kind": "node", "key": node, "entity_id": record.entity_id, "revision_pk": pk} for node in sorted(record.node_ids())]
             keys += _name_keys(record, pk)
             keys += _check_keys(record, pk)
+            keys += _calendar_keys(record, pk)
             edges += _edge_rows(record, pk)
         if roles:
             conn.execute(insert(RoleRow.__table__), roles)
@@ -790,6 +803,10 @@ class CatalogSource:
 
     def decision_records(self):
         return self._visible_live(_DECISION_RECORDS, types=sorted(REVIEW_DECISION_TYPES))
+
+    def calendar_records(self):
+        return self._visible_live("evidence_id IN (SELECT rv.evidence_id FROM revision rv JOIN lookup_key k ON "
+                                  "k.revision_pk = rv.pk WHERE k.kind = 'calendar')")
 
     def _hidden_nodes(self, nodes: set[str]) -> set[str]:
         """Of these node ids, those described by live records none of which this requester may retrieve."""

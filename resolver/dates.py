@@ -23,6 +23,10 @@ class Period:
     start: date
     end: date
     label: str
+    # a fiscal period, placed here on the calendar year until a fiscal calendar places it
+    # (resolver.fiscal.place): ("year"|"half"|"quarter", fiscal year, part), ("relative", years
+    # from the current one, 0), ("span", first calendar year, 0) for FY2024/25
+    fiscal: Optional[tuple[str, int, int]] = field(default=None, compare=False)
 
     def as_dict(self) -> dict:
         return {"start": self.start.isoformat(), "end": self.end.isoformat(), "label": self.label}
@@ -38,6 +42,9 @@ class TimeFinding:
     # and dates or periods beyond the one used ("on 2025-06-30 and 2025-12-31"); the resolver
     # abstains rather than answer for a date the question did not mean
     unread: list[str] = field(default_factory=list)
+    # the day the question asks the catalog to be read as it stood on ("what did the catalog say on
+    # 2026-02-01 about ...", "as it stood on 10/4/2026"): a knowledge time, not a reporting date
+    known_on: Optional[date] = None
 
 
 _MONTHS = {
@@ -217,18 +224,37 @@ def _count(word: Optional[str]) -> int:
 
 
 _Y = r"((?:19|20)\d{2})"
+# a fiscal year's name (folded), in the languages canon reads: "fiscal year 2025", "Geschäftsjahr 2025"
+_FISCAL_YEAR_WORDS = (r"fiscal\s+year|financial\s+year|fiscal|gesch(?:ae|a)ftsjahr(?:es)?|gj|exercice(?:\s+fiscal)?|"
+                      r"ejercicio(?:\s+fiscal)?|esercizio(?:\s+fiscale)?|ano\s+fiscal|exercicio(?:\s+fiscal)?|boekjaar|"
+                      r"regnskapsar(?:et)?|regnskabsar(?:et)?|rakenskapsar(?:et)?|tilikau(?:si|den|della|della)|"
+                      r"rok(?:u)?\s+obrotow\w*|hospodarsk\w*\s+rok\w*|fiskaln\w*\s+rok\w*|"
+                      r"фінансов\w*\s+(?:рік|року|році)|финансов\w*\s+(?:год|года|году)|οικονομικ\w*\s+(?:ετοσ|ετουσ|χρησ\w*)")
+# "last financial year", "this fiscal year", "letztes Geschäftsjahr", "l'exercice précédent"
+_FISCAL_RELATIVE = (r"(?:(?P<last>last|previous|prior|letzte[snm]?|vorige[snm]?|vorig|forrige|forra|edellinen|edellisella|"
+                    r"poprzedni\w*|minul\w*)|(?P<next>next|coming|nachste[snm]?|volgend|neste|nasta|seuraava\w*|"
+                    r"przyszl\w*|pristi\w*)|this|current|laufende[snm]?|aktuelle[snm]?|diese[snm]?|huidig|dit|"
+                    r"innevaerende|dette|innevarande|kuluva\w*|biezac\w*|letosni\w*)\s+(?:fiscal\s+year|financial\s+year|"
+                    r"gesch(?:ae|a)ftsjahr\w*|boekjaar|regnskapsar\w*|regnskabsar\w*|rakenskapsar\w*|tilikau\w*|"
+                    r"rok\w*\s+obrotow\w*|hospodarsk\w*\s+rok\w*)\b"
+                    r"|\bexercice\s+(?:(?P<last2>precedent|dernier|anterieur)|(?P<next2>prochain|suivant)|en\s+cours|courant|actuel)\b"
+                    r"|\bejercicio\s+(?:fiscal\s+)?(?:(?P<last3>anterior|pasado)|(?P<next3>proximo|siguiente)|actual|en\s+curso)\b")
 _SLASH_DATE = r"\b(\d{1,2})([/-])(\d{1,2})\2((?:19|20)\d{2})\b"  # 30/06/2025, 06-30-2025 (read by _slash_date)
 _YY = r"['\u2019]\s*(\d{2})\b"  # a two-digit year after an apostrophe: Q4'25, FY'26
 _OF = r"(?:of\s+|de\s+|del\s+)?"  # "30th of June", "30 de junio de 2025"
 _ORD = r"(?:st|nd|rd|th|er|re|º|°)?"  # 1st; French 1er; Spanish/Italian 1º, 1°
 
 # ... in English, Czech, and (accents folded) fr/es/it/pt, de, nl: "fin du", "a fine", "Ende", "einde van"
-_EDGE_OF = r"(?:of\s+|de\s+l[ae]\s+|del\s+|de\s+|di\s+|du\s+|do\s+|da\s+|des\s+|van\s+(?:het\s+)?|von\s+|vom\s+|av\s+|af\s+)?"
+_EDGE_OF = r"(?:of\s+|de\s+l[ae]\s+|del\s+|de\s+|di\s+|du\s+|do\s+|da\s+|des\s+|van\s+(?:het\s+)?|von\s+|vom\s+|av\s+|af\s+|του\s+|τησ\s+)?"
 _EDGE_START = (r"(?:start|beginning|begin|first\s+day|zacatek|zacatku|pocatek|debut|inicio|principio|inizio|anfang|starten|begynnelsen|"
-               r"begyndelsen|inceputul|начало|начала|початок|початку)\s+"
+               r"begyndelsen|inceputul|начало|начала|початок|початку|на\s+початку|в\s+начале|αρχη|αρχεσ)\s+"
                + _EDGE_OF + r"(?:the\s+)?")
 _EDGE_END = (r"(?:end|close|last\s+day|konec|konci|ke\s+konci|eoy|eoq|eom|fin|fine|fim|final|ende|einde|eind|utgangen|udgangen|slutten|"
-             r"slutningen|slutet|sfarsitul|конец|конца|кінець|кінця)\s+" + _EDGE_OF + r"(?:the\s+)?")
+             r"slutningen|slutet|sfarsitul|конец|конца|в\s+конце|кінець|кінця|наприкінці|в\s+кінці|τελοσ|τελη)\s+" + _EDGE_OF + r"(?:the\s+)?")
+# ... and after the period, in Hungarian, Finnish, Estonian, Lithuanian, Latvian: "tavaly év végén", "viime
+# vuoden lopussa", "eelmise aasta lõpus", "praėjusių metų pabaigoje", "2025. gada beigās"
+_EDGE_END_AFTER = re.compile(r"\s*(?:(?:ev|evi)\s+)?(?:vegen|vegere|vegeig|vegi|lopussa|loppuun|lopulla|lopus|lopuks|pabaigoje|pabaigai|beigas|beigam)\b")
+_EDGE_START_AFTER = re.compile(r"\s*(?:(?:ev|evi)\s+)?(?:elejen|elejetol|alussa|alusta|alguses|pradzioje|sakuma)\b")
 # A word before a date or period that moves the reporting time: "before July 2025" is the day
 # before it begins, "after Q2 2025" the day after it ends, "since 2025-07-01" the period from it to
 # as_of. "until" / "up to" leave the start open: not read (the resolver asks again).
@@ -271,6 +297,28 @@ def _half(year: int, h: int) -> Period:
 
 def _year(year: int, label: Optional[str] = None) -> Period:
     return Period(date(year, 1, 1), date(year, 12, 31), label or str(year))
+
+
+def _fiscal(kind: str, fy: int, part: int) -> Period:
+    """A fiscal year, half or quarter, on the calendar year until a fiscal calendar places it."""
+    base = _year(fy, f"FY{fy}") if kind == "year" else _half(fy, part) if kind == "half" else _quarter(fy, part)
+    return Period(base.start, base.end, base.label, fiscal=(kind, fy, part))
+
+
+def _fiscal_span(first: str, second: str) -> Period:
+    """FY2024/25: the fiscal year that starts in 2024 and ends in 2025 (no such year on a calendar
+    that starts in January: it stays unread there)."""
+    start = _full_year(first)
+    end = _full_year(second) if len(second) == 4 else start // 100 * 100 + int(second)
+    if end != start + 1:
+        raise ValueError(f"no fiscal year {first}/{second}")
+    return Period(date(start, 1, 1), date(end, 12, 31), f"FY{start}/{str(end)[2:]}", fiscal=("span", start, 0))
+
+
+def _fiscal_relative(m: re.Match, as_of: date) -> Period:
+    offset = -1 if m["last"] or m["last2"] or m["last3"] else 1 if m["next"] or m["next2"] or m["next3"] else 0
+    base = _year(as_of.year + offset)
+    return Period(base.start, base.end, base.label, fiscal=("relative", offset, 0))
 
 
 def _month(year: int, month: int) -> Period:
@@ -428,8 +476,8 @@ _PERIOD_FORMS = [
     # "1Q24", "3Q 2024", "Q1 FY25", "H2 FY2024" (canon's fiscal year is the calendar year, as FY2025 is)
     (r"\b([1-4])q\s*['\u2019]?\s*((?:19|20)?\d{2})\b", lambda m, as_of: _quarter(_full_year(m[2]), int(m[1]))),
     (r"\b([12])h\s*['\u2019]?\s*((?:19|20)?\d{2})\b", lambda m, as_of: _half(_full_year(m[2]), int(m[1]))),
-    (r"\bq([1-4])\s*(?:of\s+)?fy\s*['\u2019]?\s*((?:19|20)?\d{2})\b(?![/-]\d)", lambda m, as_of: _quarter(_full_year(m[2]), int(m[1]))),
-    (r"\bh([12])\s*(?:of\s+)?fy\s*['\u2019]?\s*((?:19|20)?\d{2})\b(?![/-]\d)", lambda m, as_of: _half(_full_year(m[2]), int(m[1]))),
+    (r"\bq([1-4])\s*(?:of\s+)?fy\s*['\u2019]?\s*((?:19|20)?\d{2})\b(?![/-]\d)", lambda m, as_of: _fiscal("quarter", _full_year(m[2]), int(m[1]))),
+    (r"\bh([12])\s*(?:of\s+)?fy\s*['\u2019]?\s*((?:19|20)?\d{2})\b(?![/-]\d)", lambda m, as_of: _fiscal("half", _full_year(m[2]), int(m[1]))),
     (rf"\b{_Y}\s*[/ -]?\s*q([1-4])\b", lambda m, as_of: _quarter(int(m[1]), int(m[2]))),
     (rf"\b([1-4])\.\s*(?:ctvrtleti|kvartal|quartal|trimestre|kwartaal)\w*\s+{_OF_YEAR}{_Y}\b",
      lambda m, as_of: _quarter(int(m[2]), int(m[1]))),
@@ -484,12 +532,18 @@ _PERIOD_FORMS = [
     (rf"\b([12])\.\s*(?:pololeti|halbjahr\w*|semestre|halfjaar)\s+{_OF_YEAR}{_Y}\b", lambda m, as_of: _half(int(m[2]), int(m[1]))),
     # "CY2025", "CY25": the calendar year
     (r"\bcy\s*['\u2019]?\s*((?:19|20)?\d{2})\b(?![/-]\d)", lambda m, as_of: _year(_full_year(m[1]))),
-    # "FY26 H1", "FY2026 Q1" (canon's fiscal year is the calendar year, as FY2025 is)
-    (r"\bfy\s*['\u2019]?\s*((?:19|20)?\d{2})\s*[/ -]?\s*h([12])\b", lambda m, as_of: _half(_full_year(m[1]), int(m[2]))),
-    (r"\bfy\s*['\u2019]?\s*((?:19|20)?\d{2})\s*[/ -]?\s*q([1-4])\b", lambda m, as_of: _quarter(_full_year(m[1]), int(m[2]))),
-    # "FY 2024/25" names a fiscal year across two calendar years: not read (canon knows no fiscal calendar)
-    (rf"\b(?:fy|fiscal\s+year|financial\s+year)\s*'?{_Y}\b(?![/-]\d)", lambda m, as_of: _year(int(m[1]), f"FY{m[1]}")),
-    (r"\bfy\s*['\u2019]?\s*(\d{2})\b", lambda m, as_of: _year(2000 + int(m[1]), f"FY{2000 + int(m[1])}")),
+    # "FY26 H1", "FY2026 Q1": fiscal periods (resolver.fiscal places them on a calendar the catalog states)
+    (r"\bfy\s*['\u2019]?\s*((?:19|20)?\d{2})\s*[/ -]?\s*h([12])\b", lambda m, as_of: _fiscal("half", _full_year(m[1]), int(m[2]))),
+    (r"\bfy\s*['\u2019]?\s*((?:19|20)?\d{2})\s*[/ -]?\s*q([1-4])\b", lambda m, as_of: _fiscal("quarter", _full_year(m[1]), int(m[2]))),
+    # "FY2024/25", "financial year 2024-25", "regnskapsåret 2024/25", "2024/25 financial year": a fiscal
+    # year across two calendar years (placed only on a calendar that does not start in January)
+    (rf"\b(?:fy|{_FISCAL_YEAR_WORDS})\s*['\u2019]?\s*((?:19|20)\d{{2}}|\d{{2}})\s*[/-]\s*(\d{{2}}|(?:19|20)\d{{2}})\b(?![/-]\d)",
+     lambda m, as_of: _fiscal_span(m[1], m[2])),
+    (rf"\b((?:19|20)\d{{2}})\s*[/-]\s*(\d{{2}}|(?:19|20)\d{{2}})\s+(?:{_FISCAL_YEAR_WORDS})\b", lambda m, as_of: _fiscal_span(m[1], m[2])),
+    (rf"\b(?:fy|{_FISCAL_YEAR_WORDS})\s*'?{_Y}\b(?![/-]\d)", lambda m, as_of: _fiscal("year", int(m[1]), 0)),
+    (rf"\b{_Y}\s+(?:{_FISCAL_YEAR_WORDS})(?!\w)", lambda m, as_of: _fiscal("year", int(m[1]), 0)),  # "2026 фінансовий рік"
+    (r"\bfy\s*['\u2019]?\s*(\d{2})\b", lambda m, as_of: _fiscal("year", 2000 + int(m[1]), 0)),
+    (rf"\b(?:{_FISCAL_RELATIVE})", lambda m, as_of: _fiscal_relative(m, as_of)),
     (rf"\b(?:calendar\s+year|full\s+year|year|rok|roku|v\s+roce|za\s+rok|cely\s+rok)\s+{_Y}\b",
      lambda m, as_of: _year(int(m[1]))),
     (rf"\b({_MONTH_RE})(?:\.?,?\s+{_OF}|[-/])\s*{_Y}\b", lambda m, as_of: _month(int(m[2]), _MONTHS[m[1]])),
@@ -497,6 +551,23 @@ _PERIOD_FORMS = [
     (rf"\b((?:19|20)\d{{2}})(?:eko|ko)\s+({_MONTH_RE})\b(?!\s+\d)", lambda m, as_of: _month(int(m[1]), _MONTHS[m[2]])),  # 2025eko azaroan
     (r"\b((?:19|20)\d{2})[-/.](0?[1-9]|1[0-2])\b(?![-/.]\d)", lambda m, as_of: _month(int(m[1]), int(m[2]))),
     (r"(?<![\d./-])(0?[1-9]|1[0-2])[/.-]((?:19|20)\d{2})\b", lambda m, as_of: _month(int(m[2]), int(m[1]))),
+    # Finnish, Estonian, Hungarian, Lithuanian, Latvian, Ukrainian, Russian, Greek (folded): last year,
+    # this year, last quarter, last month ("tavaly", "viime vuonna", "praėjusiais metais", "минулого року")
+    (r"\bviime\s+vuo(?:nna|den|si)\b|\bedellise(?:na|n)\s+vuo(?:nna|den)\b|\beelmis(?:el|e)\s+aasta(?:l)?\b|\bmoodunud\s+aasta(?:l)?\b"
+     r"|\btavaly(?:i)?(?:\s+ev(?:ben|re|i)?)?\b|\b(?:mult|elozo)\s+ev(?:ben|re|i)?\b|\bpraejusi\w*\s+met\w*|\bpernai\b|\bpagajusaja\s+gada\b"
+     r"|\bминул\w*\s+(?:року|рік|році)\b|\bторік\b|\bпрошл\w*\s+(?:году|года|год)\b|\bπερσι\b|\bπερυσι\b"
+     r"|\b(?:περασμεν|προηγουμεν)\w*\s+(?:ετο|ετου|χρονι|χρον)\w*",
+     lambda m, as_of: _year(as_of.year - 1)),
+    (r"\btana\s+vuonna\b|\bkuluva\w*\s+vuo\w*|\bsel\s+aastal\b|\bkaesoleval\s+aastal\b|\biden\b|\bebben\s+az\s+evben\b|\bsiais\s+metais\b"
+     r"|\bцього\s+року\b|\bпоточн\w*\s+(?:року|рік)\b|\bв\s+этом\s+году\b|\bэтого\s+года\b|\bφετοσ\b|\bφετιν\w*",
+     lambda m, as_of: _year(as_of.year)),
+    (r"\b(?:viime|edellise\w*)\s+(?:vuosi)?neljannek\w*|\beelmis\w*\s+kvartal\w*|\b(?:mult|elozo)\s+negyedev\w*|\bpraejusi\w*\s+ketvir\w*"
+     r"|\bpagajus\w*\s+ceturksn\w*|\b(?:минул|попередн)\w*\s+квартал\w*|\b(?:прошл|предыдущ)\w*\s+квартал\w*"
+     r"|\b(?:περασμεν|προηγουμεν)\w*\s+τριμην\w*",
+     lambda m, as_of: _previous_quarter(as_of)),
+    (r"\b(?:viime|edellise\w*)\s+kuu\w*|\beelmis\w*\s+kuu\w*|\b(?:mult|elozo)\s+honap\w*|\bpraejusi\w*\s+menes\w*|\bpagajus\w*\s+menes\w*"
+     r"|\b(?:минул|попередн)\w*\s+місяц\w*|\b(?:прошл|предыдущ)\w*\s+месяц\w*|\b(?:περασμεν|προηγουμεν)\w*\s+μην\w*",
+     lambda m, as_of: _previous_month(as_of)),
     # other languages' words (accents folded): de, nl, fr, es, it, pt
     (r"\b(?:last|previous|prior)\s+(?:(?:fiscal|financial)\s+)?year\b|\bloni\b|\blonsk\w*\b|\bminul\w*\s+rok\w*\b"
      r"|\bletzte[snm]?\s+jahr\w*|\bvorjahr\w*|\bvorig\s+jaar\b|\bvorige\s+jaar\b|\bannee\s+derniere\b"
@@ -664,6 +735,8 @@ _DATE_FORMS = [
     # Lithuanian and Latvian, year first: "2025 m. birželio 30 d.", "2025. gada 30. jūnijā"
     (rf"\b{_Y}\s*m\.\s*({_MONTH_RE})\s+(\d{{1,2}})\s*d\b\.?", lambda m, as_of: _safe_date(int(m[1]), _MONTHS[m[2]], int(m[3])), _ABSOLUTE),
     (rf"\b{_Y}\.\s*gada\s+(\d{{1,2}})\.\s*({_MONTH_RE})\b", lambda m, as_of: _safe_date(int(m[1]), _MONTHS[m[3]], int(m[2])), _ABSOLUTE),
+    # Hungarian, year first in numbers: "2026. 08. 31-i", "2026.08.31."
+    (rf"\b{_Y}\.\s*(0?[1-9]|1[0-2])\.\s*(\d{{1,2}})\b(?:-\w{{1,4}}\b|\.)?", lambda m, as_of: _safe_date(int(m[1]), int(m[2]), int(m[3])), _ABSOLUTE),
     # Hungarian, year first: "2025. június 30.", "2025. szeptember 30-án" (with its case ending)
     (rf"\b{_Y}\.\s*({_MONTH_RE})\s+(\d{{1,2}})\b(?:-\w{{1,4}}\b|\.)?", lambda m, as_of: _safe_date(int(m[1]), _MONTHS[m[2]], int(m[3])), _ABSOLUTE),
     (rf"\b(\d{{1,2}})([-/])({_MONTH_RE})\2{_Y}\b", lambda m, as_of: _safe_date(int(m[4]), _MONTHS[m[3]], int(m[1])), _ABSOLUTE),
@@ -676,7 +749,9 @@ _DATE_FORMS = [
     (rf"\b(?:as\s+of|on|for)\s+the\s+(\d{{1,2}})(?:st|nd|rd|th)\b(?!\s*(?:of\s+)?(?:{_MONTH_RE}|quarter|week|day|month|year|half)\b)",
      lambda m, as_of: _last_day_of_month_numbered(int(m[1]), as_of), lambda m, build: 1 <= int(m[1]) <= 31),
     (r"\b(?:today|dnes|dnesni\w*|heute|vandaag|aujourd\W?hui|hoy|oggi|hoje|dzisiaj|dzis|idag|i\s+dag|tanaan|astazi|azi|bugun|"
-     r"hari\s+ini|hom\s+nay)\b", lambda m, as_of: as_of, _ALWAYS),
+     r"hari\s+ini|hom\s+nay|siandien|sodien)\b"
+     # Estonian "täna" (today, "täna hommikul"); in Finnish "tänä" is "this" ("tänä vuonna"), today only with a time of day
+     r"|\btana\b(?!\s+(?:vuonna|kuussa|keväänä|kevaana|syksyna|kesana|talvena|viikolla|vuoden|neljanneksella))", lambda m, as_of: as_of, _ALWAYS),
     # the same words in other scripts, apart: one alternation mixing scripts is several times slower
     (r"\b(?:сегодня|сьогодні|σημερα|اليوم|आज)\b", lambda m, as_of: as_of, _ALWAYS),
     # French "hier" only in a French question: it is "here" in German and Dutch
@@ -685,7 +760,7 @@ _DATE_FORMS = [
      r"eergisteren|predevcirem|przedwczoraj|i\s+forgars|i\s+forgar|toissapaivana|tegnapelott|alaltaieri|"
      r"kemarin\s+lusa|hom\s+kia)\b", lambda m, as_of: as_of - timedelta(days=2), _ALWAYS),
     (r"\b(?:позавчера|позавчора|προχθεσ|προχτεσ|اول\s+امس)\b", lambda m, as_of: as_of - timedelta(days=2), _ALWAYS),
-    (r"\b(?:yesterday|vcera|vcerejsi\w*|gestern|gisteren|ayer|ieri|ontem|wczoraj|igar|i\s+gar|eilen|tegnap|dun|kemarin|hom\s+qua)\b",
+    (r"\b(?:yesterday|vcera|vcerejsi\w*|gestern|gisteren|ayer|ieri|ontem|wczoraj|igar|i\s+gar|eilen|tegnap|dun|kemarin|hom\s+qua|eile|vakar|vakardien)\b",
      lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     (r"\b(?:вчера|вчора|χθεσ|χτεσ|امس|البارحة|јуче|јучер)\b", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     # Serbian, Malay, Tagalog, Swahili ("jana", not "mwaka jana": last year); Bengali, Tamil
@@ -706,6 +781,7 @@ _DATE_FORMS = [
     (rf"\bpred\s+(?:(\d{{1,3}}|{_COUNT_RE})\s+)?({'|'.join(_CS_UNITS)})\b",
      lambda m, as_of: _ago(_count(m[1]), _CS_UNITS[m[2]], as_of), _ALWAYS),
 ]
+_FISCAL_MARK = re.compile(rf"\bfy|(?:{_FISCAL_YEAR_WORDS})\b")
 _VAGUE_PART = re.compile(r"\b(?:mid|early|late|summer|winter|spring|autumn|fall)[\s-]+(?:of\s+)?(?:the\s+)?"
                          r"(?:(?:q[1-4]|h[12])\s*[/ -]?\s*)?(?:19|20)\d{2}\b")
 _NO_SUCH_PERIOD = re.compile(r"\b(?:q[05-9]|h[03-9])\s*[/ -]?\s*(?:19|20)\d{2}\b|\b(?:19|20)\d{2}\s*[/ -]?\s*(?:q[05-9]|h[03-9])\b")
@@ -715,7 +791,7 @@ _UNPLACED_PART = re.compile(
     r"(?:of\s+|de\s+|del\s+|des\s+|van\s+|roku\s+|jahres\s+)?(?:the\s+)?(?:19|20)\d{2}\b"
     # a week by its number without a year
     rf"|\b(?:{_WEEK_WORDS})\s*\.?\s*\d{{1,2}}\b(?!\s*[./-]?\d)")
-_BARE_YEAR = re.compile(r"(?<![\w.#/-])((?:19|20)\d{2})(?![\w/-]|\.\d)")
+_BARE_YEAR = re.compile(r"(?<![\w.#/-])((?:19|20)\d{2})(?:[-:][^\W\d_]{1,4}(?![\w-]))?(?![\w/-]|\.\d)")  # "2025-ös", "2025:n"
 # Digits that look like a date but that no pattern above read (31/02/2025, 6/30/25, 2025-13-01):
 # never silently replaced by as_of (see TimeScan.unread).
 _DATE_LIKE = re.compile(r"(?<![\w.#/-])(?:\d{1,2}[./-]\s?\d{1,2}[./-]\s?\d{2,4}|(?:19|20)\d{2}[./-]\d{1,2}[./-]\d{1,2})(?![\w/-]|\.\d)")
@@ -914,6 +990,7 @@ class TimeScan:
     # 2024-06-30?")
     vague: tuple[str, ...]
     text: str  # folded
+    known: Optional["_Found"] = None  # the date written as a knowledge time (TimeFinding.known_on)
 
 
 def scan_time(text: str) -> TimeScan:
@@ -941,6 +1018,10 @@ def scan_time(text: str) -> TimeScan:
                 impossible.append((m.start(), m.end()))
             taken.append((m.start(), m.end()))
     points.sort(key=lambda p: p.start)
+    # "what did the catalog say on 2026-02-01 about ...": that date is when, not what for
+    known = next((p for p in points if _KNOWN_BEFORE.search(folded, 0, p.start)), None)
+    if known is not None:
+        points.remove(known)
 
     # "mid-2025", "early Q3 2025", "summer 2025": a part of a period canon cannot place (seasons
     # differ by hemisphere): reported, never read as the whole period
@@ -993,8 +1074,9 @@ def scan_time(text: str) -> TimeScan:
     while not periods_ranged and listed < len(periods) \
             and re.fullmatch(_LIST_SEP, folded[periods[listed - 1].end:periods[listed].start]):
         listed += 1
-    edges = tuple("end" if re.search(_EDGE_END + r"$", folded[:p.start])
-                  else "start" if re.search(_EDGE_START + r"$", folded[:p.start]) else None for p in periods)
+    edges = tuple("end" if re.search(_EDGE_END + r"$", folded[:p.start]) or _EDGE_END_AFTER.match(folded, p.end)
+                  else "start" if re.search(_EDGE_START + r"$", folded[:p.start]) or _EDGE_START_AFTER.match(folded, p.end)
+                  else None for p in periods)
     qualifiers = {}
     for p in (*points, *periods):
         for kind, pattern in _QUALIFIERS:
@@ -1007,7 +1089,7 @@ def scan_time(text: str) -> TimeScan:
             if m is not None:
                 qualifiers[p.start] = ("since", p.start, m.end())
     return TimeScan(tuple(points), tuple(periods), ranged, periods_ranged, listed if listed > 1 else 0, edges,
-                    qualifiers, tuple(folded[a:b] for a, b in impossible), tuple(folded[a:b] for a, b in vague), folded)
+                    qualifiers, tuple(folded[a:b] for a, b in impossible), tuple(folded[a:b] for a, b in vague), folded, known)
 
 
 def _outside_asides(folded: str, points: list["_Found"], periods: list["_Found"], *unplaced: list[tuple[int, int]]):
@@ -1034,6 +1116,20 @@ _ASIDE = re.compile(r"\([^()]*\)")
 _REPORTING_WORDS = (r"(?:reporting|report|reference|cut-?off|valuation|balance[- ]sheet)\s+date|stichtag|peildatum|fecha\s+de\s+"
                     r"(?:corte|referencia|reporte)|date\s+(?:de\s+reference|d'arrete)|data\s+(?:di|de)\s+(?:riferimento|referencia|"
                     r"corte)|referencni\s+den|rozhodny\s+den")
+# what stands before a date the question reads the catalog at: "what did the catalog say on", "as it stood
+# on", "as we understood it on", "as known on", "knowledge date"
+_KNOWN_BEFORE = re.compile(
+    r"(?:\b(?:catalog(?:ue)?|canon|records?|governance|metadata|registry)\s+(?:said|say|says|stood|showed|show|knew|held|had|looked|recorded)"
+    r"|\bas\s+(?:(?:we|it|canon|they|the\s+catalog(?:ue)?|the\s+records?|things)\s+)?(?:knew|understood|stood|had|recorded|saw)(?:\s+(?:it|them))?"
+    r"|\bas\s+(?:it\s+was\s+|they\s+were\s+)?(?:known|recorded|understood)|\bwhat\s+(?:we|canon|the\s+catalog(?:ue)?)\s+knew"
+    r"|\bknown\s+(?:at|on|as\s+of)|\bknowledge\s+(?:date|time|cut-?off)(?:\s+of)?|\bwissensstand|\bkenntnisstand"
+    # uk, ru, de, fr, es, it, pt: "як це знав каталог на", "Stand des Katalogs vom", "tel que le catalogue le connaissait le"
+    r"|\bяк\s+(?:це\s+)?знав\s+каталог\s+на|\bкак\s+(?:это\s+)?знал\s+каталог\s+на|\bза\s+станом\s+каталогу\s+на"
+    r"|\bпо\s+состоянию\s+каталога\s+на|\bstand\s+des\s+katalogs\s+(?:vom|am)|\bwie\s+(?:es\s+)?der\s+katalog\s+(?:am|vom)"
+    r"|\btel\s+que\s+(?:le\s+)?catalogue\s+(?:le\s+)?(?:connaissait|savait)\s+(?:le|au)"
+    r"|\bsegun\s+(?:lo\s+que\s+)?(?:sabia|conocia)\s+el\s+catalogo\s+(?:el|al)"
+    r"|\bcome\s+(?:lo\s+)?(?:sapeva|conosceva)\s+il\s+catalogo\s+(?:il|al)|\bcomo\s+o\s+catalogo\s+(?:o\s+)?(?:sabia|conhecia)\s+em)"
+    r"\s*(?:(?:on|at|as\s+of|as\s+at|by|vom|am|:)\s+)?(?:the\s+)?$")
 _REPORTING_BEFORE = re.compile(rf"\b(?:{_REPORTING_WORDS})\s*(?:of|is|was|:|=|de|di|am|al)?\s*(?:the\s+)?$")
 _REPORTING_AFTER = re.compile(rf"\s*(?:\(\w+\)\s*)?(?:{_REPORTING_WORDS})\b")
 
@@ -1071,13 +1167,15 @@ def _joins_range(folded: str, first: _Found, second: _Found) -> bool:
     return True
 
 
-def place_time(scan: TimeScan, as_of: date) -> TimeFinding:
+def place_time(scan: TimeScan, as_of: date, calendar=None) -> TimeFinding:
     """The second step of find_time: the scanned expressions' values on `as_of`. One expression
     (or one range) is used, in this order: a range of two dates, a period's edge ("end of Q2
     2025"), the first date, a range of two periods, the first period. Every other date, and every
     other period when the one used is a period, is reported in `unread`; a period beside a date
-    is not (it may be part of a name: "the FY2026 plan on 2025-06-30")."""
-    placed = _placed(scan, as_of)
+    is not (it may be part of a name: "the FY2026 plan on 2025-06-30"). A fiscal period is placed on
+    `calendar` (resolver.fiscal.FiscalCalendar) when one is given, else on the calendar year."""
+    value = _valuer(as_of, calendar)
+    placed = _placed(scan, as_of, value)
     used = set(placed.spans)  # the expressions read, whatever a qualifier then made of them
     found = _qualified(scan, placed, as_of)
     extra = [p for p in scan.points if not _inside(p, used)]
@@ -1085,22 +1183,49 @@ def place_time(scan: TimeScan, as_of: date) -> TimeFinding:
         extra += [p for p in scan.periods if not _inside(p, used)]
     # the same date or period written twice ("the second half of 2024 (H2 2024)", "Q2 2025 (April to
     # June 2025)") is one
-    extra = [p for p in extra if not _same_value(p, placed, as_of)]
+    extra = [p for p in extra if not _same_value(p, placed, value)]
     for first, second in zip(extra, extra[1:]):
-        if _same_range(scan.text, first, second, placed, as_of):
+        if _same_range(scan.text, first, second, placed, value):
             extra = [p for p in extra if p is not first and p is not second]
             break
     vague = () if placed.explicit and placed.period is None else scan.vague  # beside a date read, context
     found.unread = [*found.unread, *vague, *scan.unreadable, *(scan.text[p.start:p.end] for p in sorted(extra, key=lambda p: p.start))]
+    if found.period is not None and found.period.fiscal is not None and found.period.fiscal[0] == "span":
+        # FY2024/25 with no fiscal calendar that places it: a period canon cannot place
+        found = TimeFinding(unread=[*found.unread, *(scan.text[a:b] for a, b in placed.spans)])
+    if scan.known is not None:
+        day = value(scan.known)
+        found.known_on = day
+        found.spans = [*found.spans, (scan.known.start, scan.known.end)]
+        if not found.explicit and not found.unread:  # the catalog as it stood on a day, asked about that day
+            found.reporting_date, found.explicit = day, True
     return found
+
+
+def _valuer(as_of: date, calendar):
+    """An expression's value on as_of, a fiscal period placed on `calendar` when there is one."""
+    def value(p: "_Found"):
+        v = p.build(p.match, as_of)
+        if calendar is not None and isinstance(v, Period) and v.fiscal is not None:
+            from resolver.fiscal import place
+
+            placed = place(v, calendar, as_of)
+            return v if placed is None else Period(placed.start, placed.end, placed.label, fiscal=None)
+        return v
+    return value
+
+
+def has_fiscal(scan: TimeScan) -> bool:
+    """Whether a scanned text names a fiscal period (which a catalog's fiscal calendar may place)."""
+    return any(_FISCAL_MARK.search(scan.text, p.start, p.end) for p in scan.periods)
 
 
 _YEAR_WRITTEN = re.compile(r"(?:19|20)\d{2}|['\u2019]\s*\d{2}|\d{2}\s*$")
 
 
-def _same_value(p: _Found, placed: TimeFinding, as_of: date) -> bool:
+def _same_value(p: _Found, placed: TimeFinding, value_of) -> bool:
     try:
-        value = p.build(p.match, as_of)
+        value = value_of(p)
     except ValueError:
         return False
     if isinstance(value, Period) and placed.period is not None:
@@ -1117,12 +1242,12 @@ def _same_value(p: _Found, placed: TimeFinding, as_of: date) -> bool:
     return not _YEAR_WRITTEN.search(p.match.group(0)) and (value.month, value.day) == (day.month, day.day)
 
 
-def _same_range(folded: str, first: _Found, second: _Found, placed: TimeFinding, as_of: date) -> bool:
+def _same_range(folded: str, first: _Found, second: _Found, placed: TimeFinding, value_of) -> bool:
     """Whether two periods written as a range ("April to June 2025") span the period used."""
     if placed.period is None or not _joins_range(folded, first, second):
         return False
     try:
-        a, b = first.build(first.match, as_of), second.build(second.match, as_of)
+        a, b = value_of(first), value_of(second)
     except ValueError:
         return False
     if not (isinstance(a, Period) and isinstance(b, Period)):
@@ -1168,10 +1293,10 @@ def _read(span: tuple[int, int], day: Optional[date] = None, period: Optional[Pe
     return TimeFinding(reporting_date=day, period=period, spans=[span], explicit=True)
 
 
-def _placed(scan: TimeScan, as_of: date) -> TimeFinding:
+def _placed(scan: TimeScan, as_of: date, value_of) -> TimeFinding:
     if scan.range_between_first_two:  # "from D1 to D2" / "between D1 and D2" / "od D1 do D2"
         first, second = scan.points[0], scan.points[1]
-        d1, d2 = first.build(first.match, as_of), second.build(second.match, as_of)
+        d1, d2 = value_of(first), value_of(second)
         if not re.search(r"(?:19|20)\d{2}", first.match.group(0)):
             # "from 1 April to 30 September 2025": the year is written once, at the end
             d1 = _safe_date(d2.year, d1.month, d1.day) or d1
@@ -1183,29 +1308,29 @@ def _placed(scan: TimeScan, as_of: date) -> TimeFinding:
     # "end of Q2 2025" / "start of 2025" turn a period into a date.
     for p, edge in zip(scan.periods, scan.edges):
         if edge is not None:
-            period = p.build(p.match, as_of)
+            period = value_of(p)
             return _read((p.start, p.end), day=period.end if edge == "end" else period.start)
 
     if scan.points:
         first = scan.points[0]
-        return _read((first.start, first.end), day=first.build(first.match, as_of))
+        return _read((first.start, first.end), day=value_of(first))
     if scan.periods_ranged:  # "from Q1 2025 to Q3 2025", "between January 2025 and March 2025"
         first, second = scan.periods[0], scan.periods[1]
-        p1, p2 = first.build(first.match, as_of), second.build(second.match, as_of)
+        p1, p2 = value_of(first), value_of(second)
         if p1.start <= p2.end:
             return _read((first.start, second.end), period=Period(p1.start, p2.end, f"{p1.label} to {p2.label}"))
     if scan.periods_listed:  # "in 2024 and 2025": one period when each follows the one before
         listed = scan.periods[:scan.periods_listed]
-        values = [p.build(p.match, as_of) for p in listed]
+        values = [value_of(p) for p in listed]
         if all(a.end + timedelta(days=1) == b.start for a, b in zip(values, values[1:])):
             labels = [v.label for v in values]
             return _read((listed[0].start, listed[-1].end),
                          period=Period(values[0].start, values[-1].end, f"{', '.join(labels[:-1])} and {labels[-1]}"))
     if scan.periods:
         first = scan.periods[0]
-        return _read((first.start, first.end), period=first.build(first.match, as_of))
+        return _read((first.start, first.end), period=value_of(first))
     return TimeFinding()
 
 
-def find_time(text: str, as_of: date) -> TimeFinding:
-    return place_time(scan_time(text), as_of)
+def find_time(text: str, as_of: date, calendar=None) -> TimeFinding:
+    return place_time(scan_time(text), as_of, calendar)

@@ -9,7 +9,8 @@ from types import MappingProxyType
 from datetime import date
 from typing import Optional
 
-from resolver.dates import TimeFinding, find_time
+from catalog.records import Revision
+from resolver.dates import TimeFinding, scan_time
 from resolver.entities import Match, NameLookup, best_matches, find_matches
 from resolver.intents import cues, is_injection, topic_words
 from resolver.text import fold, question_sentence, tokens, written_spans
@@ -31,6 +32,7 @@ class Reading:
     asks: list[str] = field(default_factory=list)
     direction: Optional[str] = None
     nodes: list[str] = field(default_factory=list)  # lineage node ids written out (model.x.y, model.x.y#col)
+    calendar: Optional[Revision] = None  # the record stating the fiscal calendar its fiscal periods were placed on
 
 
 def undated_tokens(question: str, spans: list[tuple[int, int]]) -> list[str]:
@@ -164,7 +166,12 @@ def _apart(mentions: list[Match]) -> bool:
                for i, a in enumerate(mentions) for b in mentions[i + 1:])
 
 
-def read_question(question: str, as_of: date, index: NameLookup) -> Reading:
-    """read: the question's time (relative to as_of), then its words, then its intent."""
-    time = find_time(question, as_of)
-    return reading_of(question, time, read_words(question, time.spans, index), as_of)
+def read_question(question: str, as_of: date, index: NameLookup, source=None) -> Reading:
+    """read: the question's time (relative to as_of; fiscal periods on the calendar `source` states),
+    then its words, then its intent."""
+    from resolver.fiscal import placed_time
+
+    time, calendar = placed_time(scan_time(question), as_of, source)
+    reading = reading_of(question, time, read_words(question, time.spans, index), as_of)
+    reading.calendar = calendar
+    return reading

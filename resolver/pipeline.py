@@ -22,7 +22,7 @@ Wording = Callable[[Bundle, list[tuple[Revision, str]]], Optional[str]]
 
 def answer(question: str, *, requester: Requester, as_of: date, known_at: Optional[str],
            index: NameLookup, source: EvidenceSource, wording: Optional[Wording] = None) -> Bundle:
-    return answer_reading(read_question(question, as_of, index), requester=requester, as_of=as_of, known_at=known_at,
+    return answer_reading(read_question(question, as_of, index, source), requester=requester, as_of=as_of, known_at=known_at,
                           source=source, wording=wording)
 
 

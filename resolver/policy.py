@@ -478,6 +478,29 @@ def _unread_time(reading: Reading, interp: dict, tools: list[ToolCall]) -> Decis
 
 
 def resolve(reading: Reading, source: EvidenceSource, as_of: date) -> Decision:
+    decision = _resolve(reading, source, as_of)
+    return _with_calendar(decision, reading) if reading.calendar is not None else decision
+
+
+def _with_calendar(decision: Decision, reading: Reading) -> Decision:
+    """An answer for a fiscal period placed on the catalog's fiscal calendar cites the record that
+    states the calendar, and says where the period falls."""
+    if decision.behavior not in (Behavior.answer, Behavior.answer_with_conflict, Behavior.clarify_or_split) \
+            or not decision.evidence:
+        return decision
+    rev = reading.calendar
+    if all(r.evidence_id != rev.evidence_id for r, _ in decision.evidence):
+        decision.evidence.append((rev, "supporting"))
+    period = reading.time.period
+    if period is not None:
+        decision.answer += (f" {period.label} is {period.start.isoformat()} to {period.end.isoformat()} on the fiscal "
+                            f"calendar of {label(rev)} {cite(rev)}.")
+    elif reading.time.reporting_date is not None:
+        decision.answer += f" The date was placed on the fiscal calendar of {label(rev)} {cite(rev)}."
+    return decision
+
+
+def _resolve(reading: Reading, source: EvidenceSource, as_of: date) -> Decision:
     interp = dict(
         intent=reading.intent,
         version=reading.version,

@@ -88,6 +88,10 @@ class EvidenceSource(Protocol):
         """Visible review-decision records (catalog.records.REVIEW_DECISION_TYPES)."""
         ...
 
+    def calendar_records(self) -> list[Revision]:
+        """Visible records that state a fiscal calendar (resolver.fiscal.calendar_of)."""
+        ...
+
     def stating_records(self, node_ids: Iterable[str], at: datetime) -> list[Revision]:
         """Visible records that state a lineage edge into one of these nodes, holding at `at`."""
         ...
@@ -170,6 +174,11 @@ class MemorySource:
 
     def decision_records(self):
         return [r for r in self.revisions if self._visible(r) and r.record.is_review_decision()]
+
+    def calendar_records(self):
+        from resolver.fiscal import calendar_of
+
+        return [r for r in self.revisions if self._visible(r) and calendar_of(r.record) is not None]
 
     def verify(self, evidence_ids):
         ids = set(evidence_ids)

@@ -77,3 +77,22 @@ def test_a_schema_5_catalog_gets_the_nodes_its_freshness_records_checked(tmp_pat
     bundle = CanonService(db).ask(AskRequest(question="Is raw orders fresh?", roles=["analysts"], as_of="2026-04-16"))
     assert bundle.behavior.value == "answer" and [e.evidence_id for e in bundle.evidence if e.role == "primary"] == ["FRESH.ORDERS.1"]
 
+
+
+def test_a_schema_6_catalog_gets_its_fiscal_calendar_keyed(tmp_path):
+    """Schema 6 kept no key of the records that state a fiscal calendar: FY26 was the calendar year."""
+    v2 = dict(RECORD, evidence_id="METRIC.RET.v2", version="2", title="Policy retention rate v2", supersedes="METRIC.RET.v1",
+              effective_from="2026-01-01")
+    v1 = dict(RECORD, status="superseded", effective_to="2025-12-31", superseded_by="METRIC.RET.v2")
+    calendar = dict(RECORD, evidence_id="POLICY.FY", entity_id="policy.fiscal_year", entity_type="policy",
+                    title="Fiscal year", body="The fiscal year runs from 1 July to 30 June, named for the year it ends in.")
+    db = _imported(tmp_path, [v1, v2, calendar])
+    with sqlite3.connect(db) as conn:  # as schema 6 left it
+        removed = conn.execute("DELETE FROM lookup_key WHERE kind = 'calendar'").rowcount
+        conn.execute("UPDATE catalog_meta SET value = '6' WHERE key = 'schema'")
+    assert removed == 1
+    bundle = CanonService(db).ask(AskRequest(question="Which policy retention definition covers FY26?", roles=["analysts"],
+                                             as_of="2026-05-20"))
+    assert bundle.behavior.value == "clarify_or_split"
+    assert sorted(e.evidence_id for e in bundle.evidence if e.role == "primary") == ["METRIC.RET.v1", "METRIC.RET.v2"]
+    assert "POLICY.FY" in [e.evidence_id for e in bundle.evidence if e.role == "supporting"]

@@ -94,13 +94,12 @@ KNOWN_MISSES = {"banking": {"BNK-NPL-09"}, "saas": set(), "utility": {"U09"},
                 "education": {"EDU10", "EDU12", "EDU26"},
                 # the fourth round (airline en/da/no, publicsector en/fi/hu/ro, streaming en/ru/uk/tr), first
                 # scored 21/40, 19/40 and 21/40 (no Cyrillic token was read at all); what is left: draft topics
-                # across languages (AIR24, PUB24), fiscal years across two calendar years (AIR15, AIR16: canon
-                # knows no fiscal calendar and says so), a range whose year stands before it ("the whole of
+                # across languages (AIR24, PUB24), a range whose year stands before it ("the whole of
                 # 2025, from the 1st of January to the 31st of December", AIR13), Romanian and Finnish words
                 # whose stem changes ("ratei" for "rata", "verovelkasuhteen" for "verovelkasuhde": PUB04,
-                # PUB08, PUB22), a Hungarian source name (PUB28), a known_at written in the question (STR05),
+                # PUB08, PUB22), a Hungarian source name (PUB28), a Ukrainian name whose vowel changes in its cases ("відтоку" of "відтік", STR05; its knowledge time written in the question is read since session 10),
                 # a Turkish "revenue" inflected inside two names (STR14)
-                "airline": {"AIR13", "AIR15", "AIR16", "AIR24"},
+                "airline": {"AIR13", "AIR24"},  # AIR15, AIR16: the policy's fiscal calendar (session 10)
                 "publicsector": {"PUB04", "PUB08", "PUB22", "PUB24", "PUB28"},
                 "streaming": {"STR05", "STR14"},
                 # the fifth round (marketplace en/ja/zh/ko, clinical en/el, hotel en/es/pt/fr/it), first scored
@@ -160,9 +159,9 @@ KNOWN_MISSES = {"banking": {"BNK-NPL-09"}, "saas": set(), "utility": {"U09"},
                 # currently defined" turning a lineage question into a definition one (GRT12), a draft conflict the
                 # label does not expect though the draft changes the date basis asked about (FRD07; canon's reading of
                 # row 5 kept), two names in "count pre-dispute alerts in the chargeback rate" (FRD14), a knowledge time
-                # written in the question (FRD16), "x" for "por" inside a name (FRD17), a column named alone (FRD19), a
+                # written in the question (FRD16, holds since session 10), "x" for "por" inside a name (FRD17), a column named alone (FRD19), a
                 # value asked of a policy (FRD34), Hebrew prefixes and a Turkish name of documents (ROM33, ROM34)
-                "grants": {"GRT04", "GRT07", "GRT08", "GRT12"}, "fraud": {"FRD07", "FRD14", "FRD16", "FRD17", "FRD19", "FRD34"},
+                "grants": {"GRT04", "GRT07", "GRT08", "GRT12"}, "fraud": {"FRD07", "FRD14", "FRD17", "FRD19", "FRD34"},
                 "roaming": {"ROM11", "ROM33", "ROM34"},
                 # the fourteenth round (loyalty en, voice transcripts with dates in words; customs de/fr/it; telematics
                 # ja/ko/zh-TW; power es/pt/ru/tr), first scored 37/40 (after the dates in words were read, before its
@@ -189,13 +188,13 @@ KNOWN_MISSES = {"banking": {"BNK-NPL-09"}, "saas": set(), "utility": {"U09"},
                 "govern": {"GOV05", "GOV18", "GOV34", "GOV36"}, "latam": {"LAT07", "LAT17", "LAT18", "LAT20"},
                 "finfr": {"FRA24", "FRA28"}, "kunden": {"KUN08", "KUN22", "KUN37"},
                 # the seventeenth round (airops en-GB/AU/IN; medplan en, acronyms; cjkshop zh/ja/ko; latin it/pt-PT/ro), first
-                # scored 32/40, 34/40, 32/40 and 29/40; what is left: a fiscal year from April stated in a policy record
-                # (AOP03, AOP04, AOP20, AOP24: canon's fiscal year is the calendar year), draft topics across languages or
+                # scored 32/40, 34/40, 32/40 and 29/40; what is left (AOP03, AOP04, AOP20, AOP24, a fiscal year from
+                # April stated in a policy record, hold since session 10): draft topics across languages or
                 # paraphrased (AOP21, MED22, LTN07, LTN08, CJK08, CJK09), "readmits" for "readmission rate" (MED20), a
                 # period inside a memo's title read as the period asked (MED39), names inflected or paraphrased
                 # (LTN12, LTN13, LTN16, LTN30), restricted documents named in other words (LTN21, LTN38), "원천 테이블"
                 # read as a name (CJK34)
-                "airops": {"AOP03", "AOP04", "AOP20", "AOP21", "AOP24"}, "medplan": {"MED20", "MED22", "MED39"},
+                "airops": {"AOP21"}, "medplan": {"MED20", "MED22", "MED39"},
                 "latin": {"LTN07", "LTN08", "LTN12", "LTN13", "LTN16", "LTN21", "LTN30", "LTN38"},
                 "cjkshop": {"CJK08", "CJK09", "CJK34"}}
 

@@ -41,3 +41,15 @@ def test_each_placement_is_its_own():
     scan = scan_time("revenue at the end of Q2 2025")
     first, second = place_time(scan, date(2026, 1, 1)), place_time(scan, date(2026, 1, 1))
     assert first == second and first.spans is not second.spans
+
+
+@pytest.mark.parametrize("text, as_of, reporting, known", [
+    ("What did the catalog say on 2026-02-01 about the churn definition for 31 March 2025?", date(2026, 5, 20), date(2025, 3, 31), date(2026, 2, 1)),
+    ("Looking at the catalog as it stood on 10 April 2026, which definition applied on 2025-08-31?", date(2026, 5, 20), date(2025, 8, 31), date(2026, 4, 10)),
+    ("As we understood it on 1 March 2026, what was the churn definition?", date(2026, 5, 20), date(2026, 3, 1), date(2026, 3, 1)),
+    ("Which churn definition applied on 2025-06-30, as known on 2025-09-01?", date(2026, 5, 20), date(2025, 6, 30), date(2025, 9, 1)),
+    ("Which churn definition applied on 2025-06-30?", date(2026, 5, 20), date(2025, 6, 30), None),
+])
+def test_a_knowledge_time_written_in_the_question_is_not_its_reporting_date(text, as_of, reporting, known):
+    found = find_time(text, as_of)
+    assert (found.reporting_date, found.known_on, found.unread) == (reporting, known, [])

@@ -696,3 +696,21 @@ def test_the_lineage_record_stating_the_subject_s_own_edges_is_primary_not_one_s
     # ... and is primary where none does
     bundle = ask([restating, staging], "Which sources feed fct_occupancy?")
     assert bundle.ids("primary") == ["MODEL.OCC"]
+
+
+def test_a_fiscal_year_is_placed_on_the_calendar_a_visible_policy_states():
+    """FY26 on a July-June calendar is 2025-07-01..2026-06-30: two versions, split and the policy cited;
+    when the requester may not retrieve the policy, FY26 is the calendar year (one version)."""
+    v1 = rec("C.v1", effective_from=date(2024, 1, 1), effective_to=date(2025, 12, 31), status="superseded")
+    v2 = rec("C.v2", effective_from=date(2026, 1, 1), supersedes="C.v1")
+    calendar = rec("POL.FY", entity_id="policy.fiscal_year", entity_type="policy", title="Fiscal year",
+                   body="The fiscal year runs from 1 July to 30 June and is named for the year in which it ends.")
+    bundle = ask([v1, v2, calendar], "Which churn definition applies to FY26?", as_of=date(2026, 5, 20))
+    assert bundle.behavior.value == "clarify_or_split"
+    assert sorted(bundle.ids("primary")) == ["C.v1", "C.v2"]
+    assert "POL.FY" in bundle.ids("supporting")
+    assert bundle.interpretation.period["start"] == "2025-07-01" and bundle.interpretation.period["end"] == "2026-06-30"
+    hidden = calendar.model_copy(update={"record": calendar.record.model_copy(update={"permissions": ["finance"]})})
+    bundle = ask([v1, v2, hidden], "Which churn definition applies to FY26?", as_of=date(2026, 5, 20))
+    assert bundle.behavior.value == "answer" and bundle.ids("primary") == ["C.v2"]
+    assert "POL.FY" not in bundle.ids() and "POL.FY" not in bundle.answer

@@ -1,0 +1,195 @@
+"""A fiscal calendar stated by a governed record, and fiscal periods placed on it.
+
+canon reads "FY26", "Q1 FY27", "H1 FY2026", "FY2024/25" and "last financial year" as fiscal
+periods (resolver.dates marks them). With no calendar in the catalog a fiscal year is the calendar
+year, as FY2025 = 2025 reads; a catalog that holds an authoritative calendar policy ("the fiscal
+year runs from 1 April to 31 March and is named for the year in which it ends") places them on
+that calendar instead, and the answer cites the policy. The calendar is read from the record when
+it is stored (the catalog keys such records) and again, from the same text, when a question needs it.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, timedelta
+from typing import Optional
+
+from catalog.records import Authority, Revision, Status
+from resolver.dates import _MONTH_RE, _MONTHS, Period, TimeFinding, TimeScan, has_fiscal, place_time, scan_time
+from resolver.text import fold
+
+
+@dataclass(frozen=True)
+class FiscalCalendar:
+    start_month: int  # 1..12: the month a fiscal year starts in
+    named_for_end: bool = True  # FY26 = the fiscal year that ends in 2026 (when it does not start in January)
+
+    def start_of(self, fy: int) -> date:
+        """The first day of the fiscal year named `fy`."""
+        if self.start_month == 1:
+            return date(fy, 1, 1)
+        return date(fy - 1 if self.named_for_end else fy, self.start_month, 1)
+
+    def name_of(self, start: date) -> int:
+        """The name (a year) of the fiscal year starting on `start`."""
+        return start.year + (1 if self.named_for_end and self.start_month != 1 else 0)
+
+    def current_start(self, day: date) -> date:
+        """The first day of the fiscal year `day` is in."""
+        year = day.year if day.month >= self.start_month else day.year - 1
+        return date(year, self.start_month, 1)
+
+
+def _add_months(day: date, months: int) -> date:
+    m = day.month - 1 + months
+    return date(day.year + m // 12, m % 12 + 1, 1)
+
+
+def _span(start: date, months: int, label: str) -> Period:
+    return Period(start, _add_months(start, months) - timedelta(days=1), label)
+
+
+def place(period: Period, calendar: FiscalCalendar, as_of: date) -> Optional[Period]:
+    """A fiscal period (period.fiscal set by resolver.dates) on this calendar; None where the
+    calendar cannot place it (a year across two calendar years, on a calendar that starts in January)."""
+    kind, number, part = period.fiscal
+    if kind == "span":
+        if calendar.start_month == 1:
+            return None
+        start = date(number, calendar.start_month, 1)
+        return _span(start, 12, period.label)
+    if kind == "relative":
+        start = calendar.current_start(as_of)
+        start = date(start.year + number, start.month, 1)
+        return _span(start, 12, f"FY{calendar.name_of(start)}")
+    start = calendar.start_of(number)
+    if kind == "half":
+        return _span(_add_months(start, 6 * (part - 1)), 6, f"H{part} FY{number}")
+    if kind == "quarter":
+        return _span(_add_months(start, 3 * (part - 1)), 3, f"Q{part} FY{number}")
+    return _span(start, 12, f"FY{number}")
+
+
+# -- reading a calendar from a record ---------------------------------------------------------------
+
+# words for a fiscal year (folded: accents removed, lower case), in the languages canon reads
+_FISCAL_WORDS = re.compile(
+    r"\bfiscal\b|\bfinancial\s+year|\bfy\b|\bgesch(?:ae|a)ftsjahr|\bexercice\b|\bejercicio\b|\besercizio\b|\bexercicio\b"
+    r"|\bano\s+fiscal|\bboekjaar|\bregnskaps?ar|\brakenskapsar|\bregnskabsar|\btilikau|\brok\w*\s+obrotow|\bhospodarsk\w*\s+rok"
+    r"|\bfiskaln\w*\s+rok|\bfiskal\w*|会計年度|财年|財年|财政年度|財政年度|회계\s*연도|финансов\w*\s+год|фінансов\w*\s+рік|отчетн\w*\s+год")
+# "the fiscal year runs ...", "Fiscal year: FY25 = ...", "das Geschäftsjahr beginnt ...": a sentence that states it
+_STATEMENT = re.compile(
+    r"\b(?:fiscal\s+year|financial\s+year|gesch(?:ae|a)ftsjahr|exercice(?:\s+fiscal)?|ejercicio(?:\s+fiscal)?|esercizio|"
+    r"ano\s+fiscal|boekjaar|regnskapsaret|regnskabsaret|rakenskapsaret|tilikausi)\s*(?::|=|is\b|runs\b|starts\b|begins\b|"
+    r"commences\b|ends\b|equals\b|beginnt\b|endet\b|entspricht\b|commence\b|va\b|gar\b|loopt\b|begint\b|corre\b|"
+    r"inicia\b|comienza\b|empieza\b|inizia\b|alkaa\b)|\bfy\s*['\u2019]?\d{2,4}(?:/\d{2,4})?\s*=")
+_CALENDAR_KINDS = re.compile(r"polic|calendar|glossar|convention|standard|guideline|rule|reference|handbook")
+_CALENDAR_TITLE = re.compile(r"calendar|kalender|calendrier|calendario|kalenteri|kalendarz")
+_EQUALS_CALENDAR_YEAR = re.compile(
+    r"(?:equals?|is|=|matches|same\s+as|corresponds?\s+to|follows|entspricht|gleich|correspond\s+a|coincide\s+con|"
+    r"es|est|e|igual\s+ao|gelijk\s+aan|is\s+gelijk\s+aan|er|ar|on|jest)\s+(?:(?:the|dem|l|a|al|el|o|het|lo|il)\s+)?"
+    r"(?:calendar\s+year|kalenderjahr|annee\s+civile|ano\s+civil|ano\s+calendario|anno\s+solare|anno\s+civile|"
+    r"kalenderjaar|kalenderaret|kalenderar|kalenterivuosi|rok\s+kalendarzowy|kalendarni\s+rok)")
+_EXAMPLE = re.compile(r"\bfy\s*['\u2019]?\s*((?:19|20)?\d{2})(?:\s*[/-]\s*(\d{2}|\d{4}))?\b")
+_START_CUE = (r"(?:starts?|starting|begins?|beginning|commences?|runs|running|from|beginnt|startet|vom|ab|commence|debute|du|"
+              r"desde|de|del|empieza|comienza|inicia|inizia|dal|comeca|van|begint|loopt\s+van|fra|fran|alkaa|od|"
+              r"rozpoczyna\s+sie|zacina|с|з|от|від)")
+_END_CUE = r"(?:ends?|ending|closes?|endet|termine|se\s+termine|termina|eindigt|slutter|slutar|paattyy|konczy\s+sie|konci)"
+_DAY = r"(?:\d{1,2}(?:st|nd|rd|th|er|\.|º|o)?\s+(?:of\s+|de\s+|d\W?)?)?"
+_ON = r"(?:on\s+|the\s+|am\s+|le\s+|el\s+|il\s+|o\s+|den\s+|op\s+)?"
+_START = re.compile(rf"\b{_START_CUE}\s+{_ON}{_DAY}({_MONTH_RE})\b")
+_END = re.compile(rf"\b{_END_CUE}\s+{_ON}{_DAY}({_MONTH_RE})\b")
+_MONTH_RANGE = re.compile(rf"\b({_MONTH_RE})\s*\d{{0,2}}\s*(?:-|–|—|to|through|until|till|bis|au|a|al|tot|do|til|till)\s*(?:\d{{1,2}}\.?\s+)?({_MONTH_RE})\b")
+_NAMED = re.compile(r"\b(?:named|labell?ed|called|designated|referred\s+to|numbered)\b[^.;]{0,40}?\byear\b[^.;]{0,25}?"
+                    r"\b(end|ends|ending|finish\w*|close\w*|begin\w*|start\w*)\b")
+
+
+def states_calendar(record) -> bool:
+    """Whether a record may state the fiscal calendar: a policy (or glossary, convention, calendar)
+    that names a fiscal year in its title, id or aliases, or a calendar that talks of one."""
+    if not _CALENDAR_KINDS.search(record.entity_type.lower()):
+        return False
+    names = fold(" ".join((record.entity_id.replace("_", " ").replace(".", " "), record.title, *record.aliases)))
+    if _FISCAL_WORDS.search(names):
+        return True
+    body = fold(record.body)
+    return bool((_CALENDAR_TITLE.search(names) and _FISCAL_WORDS.search(body)) or _STATEMENT.search(body))
+
+
+def calendar_of(record) -> Optional[FiscalCalendar]:
+    """The fiscal calendar a record states, or None: read from an example written out ("FY26 = 1 April
+    2025 - 31 March 2026"), "equals the calendar year", the month it starts or ends in, and the year
+    it is named for ("named for the year in which it ends"; by default the year it ends in)."""
+    if not states_calendar(record):
+        return None
+    body = fold(record.body)
+    named = _NAMED.search(body)
+    named_for_end = None if named is None else not re.match(r"begin|start", named.group(1))
+    for m in _EXAMPLE.finditer(body):
+        found = _example(m, body)
+        if found is not None:
+            start, first_year = found
+            if start.month == 1:
+                return FiscalCalendar(1)
+            if m.group(2):  # FY2024/25: the year it starts in, then the next
+                return FiscalCalendar(start.month, named_for_end if named_for_end is not None else False)
+            return FiscalCalendar(start.month, first_year == start.year + 1)
+    if _EQUALS_CALENDAR_YEAR.search(body):
+        return FiscalCalendar(1)
+    month = None
+    for m in (_START.search(body), _MONTH_RANGE.search(body)):
+        if m is not None and (month is None or m.start() < month[0]):
+            month = (m.start(), _MONTHS[m.group(1)])
+    end = _END.search(body)
+    if month is None and end is not None:
+        month = (end.start(), _MONTHS[end.group(1)] % 12 + 1)
+    if month is None or not _FISCAL_WORDS.search(body):
+        return None
+    return FiscalCalendar(month[1], True if named_for_end is None else named_for_end)
+
+
+def _example(m: re.Match, body: str) -> Optional[tuple[date, int]]:
+    """(its first day, the year written) of a fiscal year written out after its name."""
+    after = body[m.end():m.end() + 60]
+    scan = scan_time(after)
+    first = min([*scan.points, *scan.periods], key=lambda f: f.start, default=None)
+    # the date must follow the name closely ("FY26 = 1 April 2025", "FY2024/25 starter 1. mai 2024")
+    if first is None or first.start > 25 or re.search(r"[.;]\s", after[:first.start]):
+        return None
+    value = first.build(first.match, date(2000, 1, 1))
+    start = value if isinstance(value, date) else value.start
+    digits = m.group(1)
+    return start, int(digits) if len(digits) == 4 else 2000 + int(digits)
+
+
+def applicable(revisions: list[Revision], as_of: date) -> Optional[tuple[FiscalCalendar, Revision]]:
+    """The calendar in force on as_of: stated by an authoritative record, current (or superseded but
+    still effective then), whose interval holds as_of. None when there is none, or when those in
+    force disagree (then no calendar is assumed)."""
+    found = []
+    for rev in revisions:
+        r = rev.record
+        if r.authority != Authority.authoritative or r.status not in (Status.current, Status.superseded):
+            continue
+        if (r.effective_from and as_of < r.effective_from) or (r.effective_to and as_of > r.effective_to):
+            continue
+        calendar = calendar_of(r)
+        if calendar is not None:
+            found.append((calendar, rev))
+    if not found:
+        return None
+    current = [f for f in found if f[1].record.status == Status.current] or found
+    if len({c for c, _ in current}) > 1:
+        return None
+    return current[0]
+
+
+def placed_time(scan: TimeScan, as_of: date, source) -> tuple[TimeFinding, Optional[Revision]]:
+    """A question's time on as_of, its fiscal periods placed on the calendar the requester's catalog
+    states (and the record that states it), or on the calendar year where it states none."""
+    if source is None or not has_fiscal(scan):
+        return place_time(scan, as_of), None
+    found = applicable(source.calendar_records(), as_of)
+    if found is None:
+        return place_time(scan, as_of), None
+    return place_time(scan, as_of, found[0]), found[1]
