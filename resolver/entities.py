@@ -165,9 +165,12 @@ class DeletionIndex:
     def __init__(self, vocabulary: Iterable[str]):
         self._deletes: dict[str, set[str]] = defaultdict(set)
         self._stems: dict[str, set[str]] = defaultdict(set)
+        self._prefixes: dict[str, set[str]] = defaultdict(set)  # the first letters of long words (long_stem)
         self._words: set[str] = set()
         for word in vocabulary:
             self._words.add(word)
+            if len(word) >= _LONG_STEM:
+                self._prefixes[word[:_LONG_STEM]].add(word)
             for variant in _one_deletions(word):
                 self._deletes[variant].add(word)
             for stem in stems(word):
@@ -181,6 +184,8 @@ class DeletionIndex:
         for stem in stems(token):
             near |= self._stems.get(stem, set()) - {token}
         near |= {base for base in case_bases(token) if base in self._words}
+        if len(token) >= _LONG_STEM:
+            near |= {w for w in self._prefixes.get(token[:_LONG_STEM], ()) if w != token and long_stem(token, w)}
         near |= {word for word in ABBREVIATIONS.get(token, ()) if word in self._words}
         return sorted(near)
 
@@ -201,7 +206,9 @@ _CASE_ENDINGS = ("erne", "ene", "en", "et", "ne", "n", "a", "an", "aan", "ssa", 
                  # Basque genitive, locative genitive, destinative ("tasaren", "tasako", "tasarako")
                  "aren", "ren", "ko", "rako",
                  # Turkish and Azerbaijani possessives ("oranımız", our ratio)
-                 "miz", "niz", "muz", "nuz")
+                 "miz", "niz", "muz", "nuz",
+                 # Hungarian illative, ablative, terminative, essive ("fogyasztásba", "-tól", "-ig", "-ként")
+                 "ba", "be", "tol", "ig", "kent")
 
 
 def case_bases(token: str) -> set[str]:
@@ -571,7 +578,27 @@ def _compound_matches(q: list[str], covered: set[int], lookup: NameLookup) -> li
     return [Match(i, i + 1, frozenset(named[form]), True, form) for i, form in best.items()]
 
 
-_THREE_LETTER_ENDINGS = frozenset("ych ich ech ach ami emi ovi ove ymi imi ing ens ern".split())
+_THREE_LETTER_ENDINGS = frozenset("ych ich ech ach ami emi ovi ove ymi imi ing ens ern ого ому его ему ими ыми ами ями".split())
+_LONG_STEM = 7
+_ENGLISH_SUFFIXES = frozenset("or ion er ing ive al ed es s ity ant ent ate ize ise ist ism ous ful ly y ic ics ure".split() + [""])
+
+
+def long_stem(written: str, name_word: str) -> bool:
+    """A long word of a name in a case that changes its last letters, as Finnish, Estonian, Lithuanian
+    and Ukrainian do ("reageerimisaja" of "reageerimisaeg", "laskuttamattomaan" of "laskuttamaton",
+    "yövirtaamien" of "yövirtaamat", "максимального" of "максимальний"): the name's word kept but for
+    its last two letters at most, a stem of seven letters or more and four fifths of it, and an ending
+    of six letters at most."""
+    if not (written.isalpha() and name_word.isalpha()):
+        return False
+    shared = 0
+    for x, y in zip(written, name_word):
+        if x != y:
+            break
+        shared += 1
+    tails = (written[shared:], name_word[shared:])
+    return (shared >= _LONG_STEM and shared * 5 >= len(name_word) * 4 and len(tails[1]) <= 2 and len(tails[0]) <= 6
+            and not (tails[0] in _ENGLISH_SUFFIXES and tails[1] in _ENGLISH_SUFFIXES))  # "distribution" / "distributor"
 
 
 def inflected(a: str, b: str) -> bool:
@@ -595,7 +622,14 @@ def inflected(a: str, b: str) -> bool:
     # a longer stem ("recurrnig" / "recurring" is a typo, not an ending)
     if shared >= 5 and all(len(t) <= 2 or t in _THREE_LETTER_ENDINGS for t in tails):
         return True
-    return bool(stems(a) & stems(b))
+    # beside a word that named the name, another whose stem changes in its cases ("nepajamingo vandens" of
+    # "nepajamingas vanduo"): four letters shared, at most three after them on either side
+    if shared >= 4 and min(len(a), len(b)) >= 6 and all(len(t) <= 3 for t in tails) \
+            and sorted(tails[0]) != sorted(tails[1]) and not edit_distance_at_most_one(*tails) \
+            and not (tails[0] in _ENGLISH_SUFFIXES and tails[1] in _ENGLISH_SUFFIXES):
+        # (not a typo, "recurrnig"; not another English word of the stem, "distribution" / "distributor")
+        return True
+    return long_stem(a, b) or bool(stems(a) & stems(b))
 
 
 def _one_deletions(word: str) -> set[str]:

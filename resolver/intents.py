@@ -503,7 +503,7 @@ _INCLUDES += [r"\bвключ\w*", r"\bвлиза\w*", r"\bукључ\w*", r"\bр
               r"\bkasama\b", r"\bisinasama\b", r"\bbinibilang\b", r"\b\w*jumuish\w*", r"\b\w*hesabiwa\b", r"\bshamil\b", r"\bgin[ae]\s+ja",
               r"\bcount\s+ho", r"(?:شامل|گنا\s+جاتا|گنی\s+جاتی|گنے\s+جاتے)",
               *_indic("অন্তর্ভুক্ত", "ধরা হয়", "গণ্য", "சேர்க்கப்ப", "உள்ளடக்க", "கணக்கிடப்ப")]
-_LINEAGE_UP += [r"\bзахранва\w*", r"\bизточни\w*", r"\bидва\w*\s+от\b", r"\bизвор\w*", r"\bхран[еи]\b", r"\bhran[ei]\b",
+_LINEAGE_UP += [r"\bживи(?:ли|ла|ло|ть|в|ться)\b", r"\bживл\w*", r"\bпита(?:ют|ет|ли|ло|ла)\b", r"\bзахранва\w*", r"\bизточни\w*", r"\bидва\w*\s+от\b", r"\bизвор\w*", r"\bхран[еи]\b", r"\bhran[ei]\b",
                 r"\bberasal\s+dari\b", r"\bdiambil\s+dari\b", r"\bpinagkukunan\b", r"\bpinagmumulan\b", r"\bpinanggagalingan\b",
                 r"\bgaling\s+sa\b", r"\bchanzo\b", r"\bvyanzo\b", r"\b\w*toka\s+wapi\b", r"\bkahan\s+se\b",
                 r"(?:ماخذ|سے\s+آت[اےی])", *_indic("থেকে আসে", "উৎস", "மூலம்", "மூலங்கள்", "இருந்து வருகிற", "தருகின்றன")]
@@ -516,7 +516,11 @@ _FRESHNESS += [r"\bданни\w*[^.?!]{0,30}\bактуалн\w*", r"\bактуа
                r"\bsegar\b", r"\bkali\s+terakhir\b", r"\bdimuat\s+naik\b", r"\bdikemas\s+kini\b", r"\bhuling\s+na-?update\b",
                r"\bsariwa\b", r"\b\w*sasishw\w*", r"\bmara\s+ya\s+mwisho\b", r"\btaz[ae]\b", r"\bupdate\s+hu[ae]\b",
                r"(?:تازہ|فریشنس|کتنا\s+پرانا|کتنی\s+پرانی)",
-               *_indic("সর্বশেষ আপডেট", "হালনাগাদ", "ফ্রেশ", "লোড হয়েছে", "புதுப்பிக்க", "கடைசியா", "ஃப்ரெஷ்")]
+               *_indic("সর্বশেষ আপডেট", "হালনাগাদ", "ফ্রেশ", "লোড হয়েছে", "புதுப்பிக்க", "கடைசியா", "ஃப்ரெஷ்"),
+               # Finnish, Estonian, Hungarian, Lithuanian, Latvian, Greek, Ukrainian (folded)
+               r"\btuore\w*", r"\bajan\s+tasalla\b", r"\bpaivitetty\w*\s+(?:ajallaan|tanaan|eilen)\b", r"\bvarske\w*",
+               r"\bajakohane\w*", r"\bfriss(?:ek|ed|ites\w*|itve)?\b", r"\bnaprakesz\w*", r"\bsviez\w*", r"\batnaujint\w*\s+laiku\b",
+               r"\bsvaig\w*", r"\bφρεσκ\w*", r"\bενημερωμεν\w*", r"\bсвіж\w*", r"\bоновлен\w*\s+(?:вчасно|сьогодні|вчора)\b"]
 _ASKS_MODEL += [r"\bmodelo\b", r"\bmodeli\b", r"ماڈل", *_indic("মডেল", "மாடல்")]
 _ASKS_SOURCES += [r"\bизточни\w*", r"\bизвор\w*", r"\bvyanzo\b", r"\bchanzo\b", r"\bpinagkukunan\b", r"ماخذ", *_indic("উৎস", "மூல")]
 

@@ -51,13 +51,16 @@ def _blank(text: str, spans: list[tuple[int, int]]) -> str:
 _MARK = "§"  # where a name stood, for the cues (resolver.intents writes it in its patterns)
 
 
-def _without_mentions(text: str, mentions: list[Match], mark: Optional[str] = None) -> str:
+def _without_mentions(text: str, mentions: list[Match], mark: Optional[str] = None, within: Optional[range] = None) -> str:
     """The question's tokens without its names; with `mark`, each name leaves that token in its place
-    (so that cues can tell "which models are built on X" from "what is X built from")."""
+    (so that cues can tell "which models are built on X" from "what is X built from"); with `within`,
+    only the tokens at those positions."""
     starts = {m.start for m in mentions}
     drop = {i for m in mentions for i in range(m.start, m.end)}
     kept = []
     for i, t in enumerate(tokens(text)):
+        if within is not None and i not in within:
+            continue
         if mark and i in starts:
             kept.append(mark)
         elif i not in drop:
@@ -85,21 +88,55 @@ def read_words(question: str, spans: list[tuple[int, int]], index: NameLookup) -
     mentions = _as_written(question, spans, best_matches(find_matches(tokens(undated), index)))
     mentions.sort(key=lambda m: (-m.length, not m.exact, m.start))
     marked = _without_mentions(undated, mentions, mark=_MARK)
+    asked = question_sentence(question)
+    # "Someone pasted a note saying v1 still applies. What's the approved LR definition?": a question that
+    # names its subject itself is the request; the other sentences are context, whose versions and
+    # kinds of request ("including", "fresh") are not asked for. (Drafts set aside and models or sources
+    # asked for count wherever they are written.)
+    own = _own_tokens(question, spans, asked, mentions)
+    flags = cues(marked)
+    scope = mentions
+    if own is not None:
+        marked_own = _without_mentions(undated, mentions, mark=_MARK, within=own)
+        flags = {**cues(marked_own), **{k: v for k, v in flags.items() if k in _FLAGS_OF_THE_WHOLE}}
+        scope = [m for m in mentions if m.start in own]
+        marked = marked_own
     rest = " ".join(t for t in marked.split(" ") if t != _MARK)  # no token is "§": tokens are [a-z0-9]...
     # a version written as part of a name ("Revenue metric v1", "SAIDI v1" of "SAIDI (…) v1") still
     # names that version, first in the order written
-    named_versions = [(m.start, v.group(1)) for m in mentions if " " in m.name
+    named_versions = [(m.start, v.group(1)) for m in scope if " " in m.name
                       for v in [_VERSION.fullmatch(m.name.rsplit(" ", 1)[1])] if v]
     versions = tuple(dict.fromkeys([v for _, v in sorted(named_versions)] + [m.group(1) for m in _VERSION.finditer(rest)]))
     named = {w for m in mentions for w in words_of(m.name)}  # "count as churn": the subject again, not a topic
-    topic = [w for w in topic_words(rest) if w not in named]
-    asked = question_sentence(question)
+    rest_all = " ".join(t for t in _without_mentions(undated, mentions, mark=_MARK).split(" ") if t != _MARK)
+    topic = [w for w in topic_words(rest_all) if w not in named]
     if asked is not None:  # "Does X count Y? We report as of 30 September.": the topic is the question's
         said = set(topic_words(fold(question[asked[0]:asked[1]])))
         topic = [w for w in topic if w in said] or topic
     return Words(mentions=tuple(mentions), version=versions[0] if versions else None, versions=versions,
                  topic=tuple(topic), nodes=tuple(m.group(1) for m in _NODE.finditer(question)),
-                 flags=MappingProxyType(_with_percent(cues(marked), folded, mentions)), injection=is_injection(folded))
+                 flags=MappingProxyType(_with_percent(flags, folded, mentions)), injection=is_injection(folded))
+
+
+# cues read from the whole request even when one sentence of it is the question
+_FLAGS_OF_THE_WHOLE = frozenset({"drafts", "asks_model", "asks_sources"})
+
+
+def _own_tokens(question: str, spans: list[tuple[int, int]], asked: Optional[tuple[int, int]],
+                mentions: list[Match]) -> Optional[range]:
+    """The token positions from the question sentence of a request of several sentences to its end, when
+    sentences stand before it and the question names a subject itself; else None (the whole request is read)."""
+    if asked is None or not mentions:
+        return None
+    places = written_spans(question, spans)
+    if places is None:
+        return None
+    # from the question to the end: what follows it may add to the request ("… voeden X? graag ook de bronnen")
+    inside = [i for i, (a, _) in enumerate(places) if asked[0] <= a]
+    if not inside or inside[0] == 0:
+        return None
+    own = range(inside[0], len(places))
+    return own if any(m.start in own for m in mentions) else None
 
 
 def _with_percent(flags: dict, folded: str, mentions: list[Match]) -> dict:

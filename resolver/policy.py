@@ -366,8 +366,15 @@ def _qualified_name(reading: Reading, subject: "Subject", own_words_count: bool 
     None when the name stands alone, or the word before it is a function, cue or date word, a plain
     qualifier, or a word the subject's records use ("net revenue" where its definition says "net";
     own_words_count=False leaves that last test out)."""
-    match = next((m for m in reading.mentions if subject.entity_id in m.entity_ids), None)
-    if match is None or match.start == 0 or any(c in match.name for c in "._#:/"):
+    # a name written twice, plainly once ("a thread claiming leakage is ... Which leakage definition
+    # applies?"), is the name itself
+    found = [_qualified_at(reading, subject, m, own_words_count)
+             for m in sorted(reading.mentions, key=lambda m: m.start) if subject.entity_id in m.entity_ids]
+    return found[0] if found and all(found) else None
+
+
+def _qualified_at(reading: Reading, subject: "Subject", match, own_words_count: bool) -> Optional[str]:
+    if match.start == 0 or any(c in match.name for c in "._#:/"):
         return None  # an identifier ("billing.subscriptions", "fct_orders") is never part of a longer name
     words_ = undated_tokens(reading.question, reading.time.spans)
     word = words_[match.start - 1] if match.start - 1 < len(words_) else ""

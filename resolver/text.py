@@ -169,4 +169,9 @@ def question_sentence(text: str) -> Optional[tuple[int, int]]:
         return None
     bounds = [0, *ends, len(text)]
     asked = [(a, b) for a, b in zip(bounds, bounds[1:]) if text[a:b].rstrip().endswith(("?", "？", "؟"))]
+    # an e-mail's quoted lines ("> Does the clock stop ...?") are what was asked before: the reply's own
+    # question is the one asked now
+    own = [(a, b) for a, b in asked if not text[a:b].lstrip().startswith(">")]
+    if own:
+        asked = own
     return asked[0] if len(asked) == 1 else None

@@ -100,7 +100,7 @@ KNOWN_MISSES = {"banking": {"BNK-NPL-09"}, "saas": set(), "utility": {"U09"},
                 # PUB08, PUB22), a Hungarian source name (PUB28), a Ukrainian name whose vowel changes in its cases ("відтоку" of "відтік", STR05; its knowledge time written in the question is read since session 10),
                 # a Turkish "revenue" inflected inside two names (STR14)
                 "airline": {"AIR13", "AIR24"},  # AIR15, AIR16: the policy's fiscal calendar (session 10)
-                "publicsector": {"PUB04", "PUB08", "PUB22", "PUB24", "PUB28"},
+                "publicsector": {"PUB04", "PUB22", "PUB24", "PUB28"},  # PUB08: long stems (session 10)
                 "streaming": {"STR05", "STR14"},
                 # the fifth round (marketplace en/ja/zh/ko, clinical en/el, hotel en/es/pt/fr/it), first scored
                 # 35/40, 33/40 and 29/40 (after the Chinese/Japanese/Korean tokens were written for it); what is
@@ -151,7 +151,7 @@ KNOWN_MISSES = {"banking": {"BNK-NPL-09"}, "saas": set(), "utility": {"U09"},
                 # (TRN19), a paraphrased draft topic (CRY09), a quoted untrusted note's words making a draft's change
                 # look asked (CRY10)
                 "ticketing": {"TKT04", "TKT15", "TKT23", "TKT29"}, "transit": {"TRN04", "TRN19", "TRN26", "TRN29", "TRN30"},
-                "pharma": {"PHA10", "PHA11", "PHA16", "PHA18", "PHA21", "PHA22", "PHA25", "PHA28"},
+                "pharma": {"PHA10", "PHA11", "PHA16", "PHA21", "PHA22", "PHA25", "PHA28"},  # PHA18: long stems (session 10)
                 "crypto": {"CRY09", "CRY10", "CRY34"},
                 # the thirteenth round (grants en/de/fr/nl, formal; fraud en/pt-BR/es-MX, slang; roaming en/ar/he/tr),
                 # first scored 32/40, 29/40 and 27/40 before anything was changed for them; what is left: a fiscal year
@@ -176,7 +176,7 @@ KNOWN_MISSES = {"banking": {"BNK-NPL-09"}, "saas": set(), "utility": {"U09"},
                 # read as none (STF26), "ruwe TOS-tabellen" read as a question for models (PRT06), a knowledge time
                 # written in the question (EDU08), slang "ngefeed" (EDU16), Thai names (EDU07, EDU26, EDU29)
                 "billing": set(), "staffing": {"STF07", "STF22", "STF24", "STF26", "STF39", "STF40"},
-                "ports": {"PRT02", "PRT06", "PRT10", "PRT33", "PRT35", "PRT40"},
+                "ports": {"PRT02", "PRT06", "PRT10", "PRT40"},  # PRT33, PRT35: long stems (session 10)
                 "edtech": {"EDU04", "EDU07", "EDU08", "EDU16", "EDU26", "EDU29"},
                 # the sixteenth round (govern en, regulatory reporting with tricky row combinations; kunden de-DE/AT/CH,
                 # compounds; finfr fr-FR/CA/BE; latam es-MX/AR/CO/ES), first scored 30/40, 33/40, 34/40 and 29/40; what
@@ -196,7 +196,18 @@ KNOWN_MISSES = {"banking": {"BNK-NPL-09"}, "saas": set(), "utility": {"U09"},
                 # read as a name (CJK34)
                 "airops": {"AOP21"}, "medplan": {"MED20", "MED22", "MED39"},
                 "latin": {"LTN07", "LTN08", "LTN12", "LTN13", "LTN16", "LTN21", "LTN30", "LTN38"},
-                "cjkshop": {"CJK08", "CJK09", "CJK34"}}
+                "cjkshop": {"CJK08", "CJK09", "CJK34"},
+                # the eighteenth round (waterco fi/et/hu/lt/en; unifin en-AU, fiscal year from July, knowledge times
+                # written in questions; shipins el/uk/en; trialops en, paraphrases, e-mails with quoted lines), first
+                # scored 27/40, 36/40, 31/40 and 30/40; what is left: stems that change more than their last letters
+                # ("veteen" of "vesi", "arvenäitude" of "arvenäidud": WCO02, WCO12), a source name hyphened to a
+                # glossary term's ("DMA-yövirtaamien", WCO07), a restricted document named in Hungarian (WCO22), 1/7/2026
+                # with no hint of its order (UNF17: canon asks), and metrics named only by a description of what they
+                # measure ("how fast our sites randomise patients", "how long data queries sit open": TRO05, TRO09,
+                # TRO11, TRO16, TRO17, TRO18, TRO24; discovery search shows them as context and canon does not guess),
+                # a column named alone (TRO14)
+                "waterco": {"WCO02", "WCO07", "WCO12", "WCO22"}, "unifin": {"UNF17"}, "shipins": set(),
+                "trialops": {"TRO05", "TRO09", "TRO11", "TRO14", "TRO16", "TRO17", "TRO18", "TRO24"}}
 
 
 @pytest.mark.parametrize("name", sorted(KNOWN_MISSES))

@@ -91,3 +91,23 @@ def test_abbreviations_of_a_name_s_word_and_no_head_word_in_hebrew_or_arabic():
 
     assert found("roaming rev defn for 2026-W01??") == ["metric.roam"]
     assert found("מה ההגדרה המאושרת ל-ARPU נדידה?") == []  # "נדידה" (roaming) is no head of either name
+
+
+def test_names_whose_last_letters_change_in_their_cases():
+    """Finnish, Estonian, Lithuanian, Ukrainian and Hungarian cases change a word's last letters (or its
+    stem's): a long word kept but for its last two letters names it; beside it, a short word may change
+    more; English words that share only a stem do not."""
+    found = _finder([("reageerimisaeg", "metric.response"), ("laskuttamaton vesi", "metric.nrw"), ("DMA-yövirtaamat", "source.flows"),
+                     ("nepajamingas vanduo", "metric.nrw"), ("ймовірний максимальний збиток", "metric.pml"),
+                     ("mért fogyasztás", "metric.consumption")])
+
+    assert found("Mis on reageerimisaja definitsioon?") == ["metric.response"]  # genitive, aeg -> aja
+    assert found("Kuris nepajamingo vandens apibrėžimas taikomas?") == ["metric.nrw"]  # genitive, both words changed
+    assert found("Menikö DMA-yövirtaamien tarkistus läpi?") == ["source.flows"]  # genitive plural
+    assert found("Покажи формулу ймовірного максимального збитку") == ["metric.pml"]  # genitive -ого
+    assert found("beleszámítanak-e a becsült leolvasások a mért fogyasztásba?") == ["metric.consumption"]  # illative -ba
+    from resolver.entities import inflected, long_stem
+
+    assert inflected("vandens", "vanduo") and long_stem("reageerimisaja", "reageerimisaeg")
+    assert not inflected("distribution", "distributor") and not inflected("management", "manager")  # other English words
+    assert not inflected("recurrnig", "recurring")  # a typo, not a case

@@ -139,3 +139,27 @@ def test_a_model_word_beside_the_subject_names_its_kind_and_asks_for_no_models()
         assert (reading.intent, reading.direction, reading.asks) == ("lineage", "upstream", ["sources"]), question
     asked = read_question("Which models feed the model fct_occupancy_daily?", date(2026, 1, 1), index)
     assert asked.asks == ["model"]
+
+
+def test_a_version_in_a_sentence_of_context_is_not_asked_for():
+    from datetime import date
+
+    from resolver.entities import EntityIndex
+    from resolver.interpret import read_question
+
+    index = EntityIndex.build([("loss ratio", "metric.lr"), ("LR", "metric.lr")])
+    context = read_question("Someone pasted a note saying the gross v1 loss ratio still applies. What's the approved LR definition?",
+                            date(2026, 1, 1), index)
+    assert context.versions == [] and context.intent == "definition_current"
+    asked = read_question("We still report v1. Is it the approved loss ratio?", date(2026, 1, 1), index)
+    assert asked.versions == []  # the question names its subject: the first sentence is context
+    whole = read_question("We still report loss ratio v1. Is it still valid?", date(2026, 1, 1), index)
+    assert whole.versions == ["1"]  # the question names no subject: the whole request is read
+
+
+def test_the_question_of_a_reply_is_its_own_not_the_quoted_one():
+    from resolver.text import question_sentence
+
+    text = "> Is that the right basis for the QBR on 12 Nov?\n> — Sam\n\nWhich churn definition is valid for 30 September 2026?"
+    start, end = question_sentence(text)
+    assert text[start:end].strip().startswith("Which churn definition")

@@ -714,3 +714,11 @@ def test_a_fiscal_year_is_placed_on_the_calendar_a_visible_policy_states():
     bundle = ask([v1, v2, hidden], "Which churn definition applies to FY26?", as_of=date(2026, 5, 20))
     assert bundle.behavior.value == "answer" and bundle.ids("primary") == ["C.v2"]
     assert "POL.FY" not in bundle.ids() and "POL.FY" not in bundle.answer
+
+
+def test_a_name_qualified_in_a_sentence_of_context_but_plain_in_the_question_is_the_name():
+    v1 = rec("C.v1", effective_from=date(2024, 1, 1))
+    bundle = ask([v1], "Someone pasted a forum thread claiming churn is still gross. Which churn definition applies for 2025-03-01?")
+    assert bundle.behavior.value == "answer" and bundle.ids("primary") == ["C.v1"]
+    other = ask([v1], "Which forum churn definition applies for 2025-03-01?")
+    assert other.behavior.value == "abstain"  # "forum churn" is another name, which canon does not hold
