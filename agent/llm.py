@@ -343,6 +343,7 @@ def reading_from(out: LlmInterpretation, question: str, as_of: date, determinist
         direction=(out.direction or "upstream") if out.intent == "lineage" else None,
         nodes=list(deterministic.nodes),
         calendar=deterministic.calendar if time is deterministic.time else None,
+        approved_only=deterministic.approved_only,
     )
 
 

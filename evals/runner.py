@@ -75,7 +75,7 @@ def corpus_records(suite: dict) -> list[EvidenceRecord]:
 def restricted_strings(records: list[EvidenceRecord], roles: set[str], question: str) -> dict[str, list[str]]:
     """Strings that must not appear in a bundle for these roles: per hidden or untrusted record."""
     visible = [r for r in records if set(r.permissions) & roles and r.authority.value != "untrusted"]
-    visible_text = " ".join(f"{r.evidence_id} {r.title} {r.owner or ''} {r.body}" for r in visible) + " " + question
+    visible_text = " ".join(f"{r.evidence_id} {r.title} {r.owner or ''} {r.artifact_id or ''} {r.body}" for r in visible) + " " + question
     out: dict[str, list[str]] = {}
     for r in records:
         hidden = not (set(r.permissions) & roles)

@@ -25,7 +25,8 @@ class Period:
     label: str
     # a fiscal period, placed here on the calendar year until a fiscal calendar places it
     # (resolver.fiscal.place): ("year"|"half"|"quarter", fiscal year, part), ("relative", years
-    # from the current one, 0), ("span", first calendar year, 0) for FY2024/25
+    # from the current one, 0), ("span", first calendar year, 0) for FY2024/25, ("span_quarter" |
+    # "span_half", first calendar year, part) for Q1 FY 2026-27
     fiscal: Optional[tuple[str, int, int]] = field(default=None, compare=False)
 
     def as_dict(self) -> dict:
@@ -160,7 +161,12 @@ _MONTHS = {
     # (Hindi folded as questions are: a virama dropped, "अक्टूबर" is "अकटूबर")
     **{fold(name): n for name, n in (("जनवरी", 1), ("फरवरी", 2), ("मार्च", 3), ("अप्रैल", 4), ("मई", 5), ("जून", 6),
                                      ("जुलाई", 7), ("अगस्त", 8), ("सितंबर", 9), ("सितम्बर", 9), ("अक्टूबर", 10),
-                                     ("अक्तूबर", 10), ("नवंबर", 11), ("नवम्बर", 11), ("दिसंबर", 12), ("दिसम्बर", 12))},
+                                     ("अक्तूबर", 10), ("नवंबर", 11), ("नवम्बर", 11), ("दिसंबर", 12), ("दिसम्बर", 12),
+                                     # Marathi, Nepali
+                                     ("जानेवारी", 1), ("फेब्रुवारी", 2), ("एप्रिल", 4), ("मे", 5), ("जुलै", 7), ("ऑगस्ट", 8),
+                                     ("सप्टेंबर", 9), ("ऑक्टोबर", 10), ("नोव्हेंबर", 11), ("डिसेंबर", 12),
+                                     ("फेब्रुअरी", 2), ("अप्रिल", 4), ("जुन", 6), ("अगस्ट", 8), ("सेप्टेम्बर", 9),
+                                     ("अक्टोबर", 10), ("नोभेम्बर", 11), ("डिसेम्बर", 12))},
     # Greek (accents stripped, final sigma as σ): genitive ("30 Ιουνίου 2025") and nominative
     **{form: n for n, forms in enumerate((
         "ιανουαριου ιανουαριοσ", "φεβρουαριου φεβρουαριοσ", "μαρτιου μαρτιοσ", "απριλιου απριλιοσ", "μαιου μαιοσ",
@@ -305,14 +311,17 @@ def _fiscal(kind: str, fy: int, part: int) -> Period:
     return Period(base.start, base.end, base.label, fiscal=(kind, fy, part))
 
 
-def _fiscal_span(first: str, second: str) -> Period:
-    """FY2024/25: the fiscal year that starts in 2024 and ends in 2025 (no such year on a calendar
-    that starts in January: it stays unread there)."""
+def _fiscal_span(first: str, second: str, part: Optional[str] = None, number: int = 0) -> Period:
+    """FY2024/25: the fiscal year that starts in 2024 and ends in 2025, or its quarter or half ("Q1 FY
+    2026-27"); no such year on a calendar that starts in January: it stays unread there."""
     start = _full_year(first)
     end = _full_year(second) if len(second) == 4 else start // 100 * 100 + int(second)
-    if end != start + 1:
+    if end != start + 1 or (part == "h" and number > 2):
         raise ValueError(f"no fiscal year {first}/{second}")
-    return Period(date(start, 1, 1), date(end, 12, 31), f"FY{start}/{str(end)[2:]}", fiscal=("span", start, 0))
+    label = f"FY{start}/{str(end)[2:]}"
+    kind = "span" if part is None else "span_quarter" if part == "q" else "span_half"
+    return Period(date(start, 1, 1), date(end, 12, 31), label if part is None else f"{part.upper()}{number} {label}",
+                  fiscal=(kind, start, number))
 
 
 def _fiscal_relative(m: re.Match, as_of: date) -> Period:
@@ -323,6 +332,13 @@ def _fiscal_relative(m: re.Match, as_of: date) -> Period:
 
 def _month(year: int, month: int) -> Period:
     return Period(date(year, month, 1), _month_end(year, month), f"{calendar.month_name[month]} {year}")
+
+
+def _month_edge(month: int, as_of: date, end: bool) -> date:
+    """The last (or first) day of the latest such month whose edge is on or before as_of."""
+    year = as_of.year if month <= as_of.month else as_of.year - 1
+    day = _month_end(year, month) if end else date(year, month, 1)
+    return day if day <= as_of else (_month_end(year - 1, month) if end else date(year - 1, month, 1))
 
 
 def _last_past_month(month: int, as_of: date) -> int:
@@ -451,6 +467,10 @@ _PERIOD_FORMS = [
     (r"((?:19|20)\d{2})\s*[年년]\s*(\d{1,2})\s*[月월](?!\s*\d)", lambda m, as_of: _month(int(m[1]), int(m[2]))),
     (r"((?:19|20)\d{2})\s*[年년](?!\s*\d|度|\s*第)", lambda m, as_of: _year(int(m[1]))),
     (r"先月|上个月|上月|지난\s*달|الشهر\s+الماضي|पिछले\s+महीने|בחודש\s+שעבר|החודש\s+שעבר|ماه\s+گذشته", lambda m, as_of: _previous_month(as_of)),
+    # Marathi, Nepali, Hindi (folded as questions are: a virama dropped): last month, quarter, year; yesterday
+    (r"(?:गेलया महिनयात|गेलया महिनयाचा|गेलया महिनयाचया|गेलया महिनयातील|गत महिना|गत महिनाको|गएको महिना|गएको महिनाको|पिछले माह)", lambda m, as_of: _previous_month(as_of)),
+    (r"(?:गेलया तिमाहीत|गेलया तिमाहीचा|गेलया तिमाहीचया|गत तरैमासिक|गत तरैमासिकको|गत तरैमास|गएको तरैमासिक|पिछली तिमाही में)", lambda m, as_of: _previous_quarter(as_of)),
+    (r"(?:गेलया वरषी|गेलया वरषीचा|गेलया वरषीचया|गत वरष|गत वरषको|गत साल|गएको वरष|पिछले वरष)", lambda m, as_of: _year(as_of.year - 1)),
     (r"(작년|去年|昨年|前年)\s*(상|하|上|下)\s*(?:반기|半年|半期|期)", lambda m, as_of: _half(as_of.year - 1, 1 if m[2] in "상上" else 2)),
     (r"昨年|去年|작년|지난\s*해|العام\s+الماضي|السنة\s+الماضية|पिछले\s+साल|בשנה\s+שעברה|سال\s+گذشته", lambda m, as_of: _year(as_of.year - 1)),
     # Bulgarian, Serbian Cyrillic, Urdu, Bengali, Tamil: last year, quarter, month
@@ -535,6 +555,11 @@ _PERIOD_FORMS = [
     # "FY26 H1", "FY2026 Q1": fiscal periods (resolver.fiscal places them on a calendar the catalog states)
     (r"\bfy\s*['\u2019]?\s*((?:19|20)?\d{2})\s*[/ -]?\s*h([12])\b", lambda m, as_of: _fiscal("half", _full_year(m[1]), int(m[2]))),
     (r"\bfy\s*['\u2019]?\s*((?:19|20)?\d{2})\s*[/ -]?\s*q([1-4])\b", lambda m, as_of: _fiscal("quarter", _full_year(m[1]), int(m[2]))),
+    # "Q1 FY 2026-27", "H2 FY2025/26", "FY 2025-26 Q3": a quarter or half of a fiscal year across two calendar years
+    (r"\b([qh])([1-4])\s*(?:of\s+)?fy\s*((?:19|20)\d{2})\s*[/-]\s*(\d{2}|(?:19|20)\d{2})\b(?![/-]\d)",
+     lambda m, as_of: _fiscal_span(m[3], m[4], m[1], int(m[2]))),
+    (r"\bfy\s*((?:19|20)\d{2})\s*[/-]\s*(\d{2}|(?:19|20)\d{2})\s*[/ -]?\s*([qh])([1-4])\b",
+     lambda m, as_of: _fiscal_span(m[1], m[2], m[3], int(m[4]))),
     # "FY2024/25", "financial year 2024-25", "regnskapsåret 2024/25", "2024/25 financial year": a fiscal
     # year across two calendar years (placed only on a calendar that does not start in January)
     (rf"\b(?:fy|{_FISCAL_YEAR_WORDS})\s*['\u2019]?\s*((?:19|20)\d{{2}}|\d{{2}})\s*[/-]\s*(\d{{2}}|(?:19|20)\d{{2}})\b(?![/-]\d)",
@@ -715,7 +740,16 @@ _DATE_FORMS = [
     # yesterday and today in Japanese, Chinese, Korean
     ("昨日|昨天|어제", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     ("今日|今天|本日|오늘", lambda m, as_of: as_of, _ALWAYS),
+    # Nepali and Marathi yesterday and today
+    ("(?:हिजोको|हिजो|कालचया|काल)", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
+    ("(?:आजको|आजचया|आज)", lambda m, as_of: as_of, _ALWAYS),
     (r"\b(\d{1,2})\.\s*(\d{1,2})\.\s*((?:19|20)\d{2})\b", lambda m, as_of: _safe_date(int(m[3]), int(m[2]), int(m[1])), _ABSOLUTE),
+    # "per 30.9.", "Stand 31.12.", "am 1.10.": day and month without a year, after a word that introduces a date
+    (r"\b(?:per|am|zum|stand|vom|den|dem|bis|ab|op|tegen|au|le|al|el|il)\s+(\d{1,2})\.(\d{1,2})\.(?![\d.])",
+     lambda m, as_of: _last_past_day(int(m[2]), int(m[1]), as_of), lambda m, build: _safe_date(2000, int(m[2]), int(m[1])) is not None),
+    # "Ende Jänner", "end of March", "eind september", "fin de mars": the edge of the latest such month
+    (rf"\b(?:(ende|end\s+of|eind|fin\s+de|finales\s+de|fine)|(anfang|start\s+of|begin|debut\s+de|inicio\s+de|inizio))\s+({_MONTH_RE})\b(?!\s*[.,]?\s*\d)",
+     lambda m, as_of: _month_edge(_MONTHS[m[3]], as_of, end=bool(m[1])), _ALWAYS),
     # "per 1.7.25": day, month, two-digit year
     (r"(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{2})(?![\d.]|\.\d)", lambda m, as_of: _safe_date(2000 + int(m[3]), int(m[2]), int(m[1])), _ABSOLUTE),
     (_SLASH_DATE, lambda m, as_of: _slash_date(int(m[1]), int(m[3]), int(m[4])), _ABSOLUTE),
@@ -741,9 +775,9 @@ _DATE_FORMS = [
     (rf"\b{_Y}\.\s*({_MONTH_RE})\s+(\d{{1,2}})\b(?:-\w{{1,4}}\b|\.)?", lambda m, as_of: _safe_date(int(m[1]), _MONTHS[m[2]], int(m[3])), _ABSOLUTE),
     (rf"\b(\d{{1,2}})([-/])({_MONTH_RE})\2{_Y}\b", lambda m, as_of: _safe_date(int(m[4]), _MONTHS[m[3]], int(m[1])), _ABSOLUTE),
     # a day and month without a year: the latest such day on or before as_of
-    (rf"\b({_MONTH_RE})\.?\s+(\d{{1,2}}){_ORD}\b(?!\s*[.,]?\s*\d)", lambda m, as_of: _last_past_day(_MONTHS[m[1]], int(m[2]), as_of),
+    (rf"\b({_MONTH_RE})\.?\s+(\d{{1,2}}){_ORD}\b(?!\s*[.,]?\s*\d)", lambda m, as_of: _day_without_year(_MONTHS[m[1]], int(m[2]), m, as_of),
      lambda m, build: _safe_date(2000, _MONTHS[m[1]], int(m[2])) is not None),
-    (rf"\b(\d{{1,2}}){_ORD}\.?\s+{_OF}({_MONTH_RE})\b(?!\s*[.,]?\s*\d)", lambda m, as_of: _last_past_day(_MONTHS[m[2]], int(m[1]), as_of),
+    (rf"\b(\d{{1,2}}){_ORD}\.?\s+{_OF}({_MONTH_RE})\b(?!\s*[.,]?\s*\d)", lambda m, as_of: _day_without_year(_MONTHS[m[2]], int(m[1]), m, as_of),
      lambda m, build: _safe_date(2000, _MONTHS[m[2]], int(m[1])) is not None),
     # a day of the month alone: "as of the 3rd", "on the 15th" (the latest such day on or before as_of)
     (rf"\b(?:as\s+of|on|for)\s+the\s+(\d{{1,2}})(?:st|nd|rd|th)\b(?!\s*(?:of\s+)?(?:{_MONTH_RE}|quarter|week|day|month|year|half)\b)",
@@ -826,6 +860,21 @@ def _last_day_of_month_numbered(day: int, as_of: date) -> date:
             return found
         year, month = (year, month - 1) if month > 1 else (year - 1, 12)
     raise ValueError(f"no day {day} in the year before {as_of}")
+
+
+# a question about what will be ("from nov 1 will text sessions count?")
+_FUTURE = re.compile(r"\bwill\b|\bwon'?t\b|\bgoing\s+to\b|\bupcoming\b|\bshall\b")
+
+
+def _day_without_year(month: int, day: int, m: re.Match, as_of: date) -> date:
+    """A day and month without a year: the latest one on or before as_of, or in a question about what
+    will be, the next one on or after it."""
+    if _FUTURE.search(m.string):
+        for year in (as_of.year, as_of.year + 1, as_of.year + 4):
+            found = _safe_date(year, month, day)
+            if found is not None and found >= as_of:
+                return found
+    return _last_past_day(month, day, as_of)
 
 
 def _last_past_day(month: int, day: int, as_of: date) -> date:
@@ -1183,14 +1232,19 @@ def place_time(scan: TimeScan, as_of: date, calendar=None) -> TimeFinding:
         extra += [p for p in scan.periods if not _inside(p, used)]
     # the same date or period written twice ("the second half of 2024 (H2 2024)", "Q2 2025 (April to
     # June 2025)") is one
-    extra = [p for p in extra if not _same_value(p, placed, value)]
+    restated = [p for p in extra if _same_value(p, placed, value)]
+    extra = [p for p in extra if p not in restated]
+    if restated and placed.reporting_date is not None and placed.period is None:
+        # "launched on 8/3/2025 and closed at the end of June ... which definition was in force on 8/3/2025?":
+        # the date written again is the one asked about; the other dates are its context
+        extra = [p for p in extra if p not in scan.points]
     for first, second in zip(extra, extra[1:]):
         if _same_range(scan.text, first, second, placed, value):
             extra = [p for p in extra if p is not first and p is not second]
             break
     vague = () if placed.explicit and placed.period is None else scan.vague  # beside a date read, context
     found.unread = [*found.unread, *vague, *scan.unreadable, *(scan.text[p.start:p.end] for p in sorted(extra, key=lambda p: p.start))]
-    if found.period is not None and found.period.fiscal is not None and found.period.fiscal[0] == "span":
+    if found.period is not None and found.period.fiscal is not None and found.period.fiscal[0].startswith("span"):
         # FY2024/25 with no fiscal calendar that places it: a period canon cannot place
         found = TimeFinding(unread=[*found.unread, *(scan.text[a:b] for a, b in placed.spans)])
     if scan.known is not None:

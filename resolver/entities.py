@@ -243,8 +243,13 @@ _GEORGIAN_ENDINGS = ("ისთვის", "ისგან", "იდან", "�
 # Bengali genitive, objective, locative; Tamil genitive, dative, locative, accusative (folded as
 # questions are: a virama dropped)
 _INDIC_ENDINGS = tuple(sorted({fold(e) for e in ("য়ের", "ের", "র", "কে", "তে", "য়", "এ", "টির", "টার",
-                                                  "ின்", "க்கு", "ுக்கு", "ில்", "ல்", "ை", "ின்", "இன்", "ஆ")}, key=len, reverse=True))
-_INDIC_WORD = re.compile("[\u0980-\u09ff\u0b80-\u0bff]+")  # a Bengali or Tamil word
+                                                  "ின்", "க்கு", "ுக்கு", "ில்", "ல்", "ை", "ின்", "இன்", "ஆ",
+                                                  # Nepali and Marathi case endings joined to the word ("दरमा", "दरको",
+                                                  # "संकलनात", "दराच्या")
+                                                  "को", "मा", "ले", "लाई", "बाट", "सँग", "मै", "चा", "ची", "चे", "च्या",
+                                                  "ात", "त", "ला", "ने", "मध्ये", "साठी", "वर", "ाचा", "ाची", "ाचे", "ाच्या",
+                                                  "ाला", "ाने", "ावर")}, key=len, reverse=True))
+_INDIC_WORD = re.compile("[\u0900-\u097f\u0980-\u09ff\u0b80-\u0bff]+")  # a Devanagari, Bengali or Tamil word
 _TAMIL_CONSONANT = re.compile("[\u0b95-\u0bb9]")
 
 
@@ -514,7 +519,9 @@ def _one_word_left_out(name: list[str], span: list[str]) -> bool:
 
 
 _DEFINITION_HEADS = ("definitionen", "definition", "definisjonen", "definisjon", "definitie", "definicja", "definice",
-                     "maaritelma", "definicio", "kennzahlen", "kennzahl")
+                     "maaritelma", "definicio", "kennzahlen", "kennzahl",
+                     # "Hedgequotenberechnung", "margeberekening": a name closed up with "calculation" or "method"
+                     "berechnung", "berekening", "ermittlung", "methodik", "methode", "formel")
 
 
 def _cjk_tail_matches(q: list[str], covered: set[int], lookup: NameLookup) -> list[Match]:
@@ -559,11 +566,15 @@ def _compound_matches(q: list[str], covered: set[int], lookup: NameLookup) -> li
         for head in _DEFINITION_HEADS:  # a name closed up with "definition": "rettidighedsdefinition", "umsatzdefinition"
             if tok.endswith(head) and len(tok) - len(head) >= 3:
                 stem = tok[: -len(head)]
-                for name in {stem, stem[:-1]} if stem[-1] in "se" else {stem}:
+                for name in {stem, stem[:-1]} if stem[-1] in "sen" else {stem}:
                     runs.setdefault(name, []).append(i)
         if not _hyphenated(tok):
             continue
         parts = [p for p in tok.split("-") if p]
+        # "hedge-ratiodefinitie": the last part closed up with "definition"
+        head = next((h for h in _DEFINITION_HEADS if parts and parts[-1].endswith(h) and len(parts[-1]) - len(h) >= 3), None)
+        if head is not None:
+            runs.setdefault(" ".join([*parts[:-1], parts[-1][: -len(head)]]), []).append(i)
         for a in range(len(parts)):
             for b in range(a + 1, len(parts) + 1):  # the whole token too: "average-order-value" is "average order value"
                 runs.setdefault(" ".join(parts[a:b]), []).append(i)

@@ -53,10 +53,14 @@ def place(period: Period, calendar: FiscalCalendar, as_of: date) -> Optional[Per
     """A fiscal period (period.fiscal set by resolver.dates) on this calendar; None where the
     calendar cannot place it (a year across two calendar years, on a calendar that starts in January)."""
     kind, number, part = period.fiscal
-    if kind == "span":
+    if kind.startswith("span"):
         if calendar.start_month == 1:
             return None
         start = date(number, calendar.start_month, 1)
+        if kind == "span_quarter":
+            return _span(_add_months(start, 3 * (part - 1)), 3, period.label)
+        if kind == "span_half":
+            return _span(_add_months(start, 6 * (part - 1)), 6, period.label)
         return _span(start, 12, period.label)
     if kind == "relative":
         start = calendar.current_start(as_of)
@@ -150,13 +154,17 @@ def calendar_of(record) -> Optional[FiscalCalendar]:
 
 def _example(m: re.Match, body: str) -> Optional[tuple[date, int]]:
     """(its first day, the year written) of a fiscal year written out after its name."""
-    after = body[m.end():m.end() + 60]
+    after = body[m.end():m.end() + 90]
     scan = scan_time(after)
-    first = min([*scan.points, *scan.periods], key=lambda f: f.start, default=None)
+    anchor = date(2000, 1, 1)
+    # a day or a calendar period written out, not another fiscal name ("FY26 = GJ 2025/26 = 1 October 2025")
+    found = [f for f in (*scan.points, *scan.periods)
+             if not (isinstance(v := f.build(f.match, anchor), Period) and v.fiscal is not None)]
+    first = min(found, key=lambda f: f.start, default=None)
     # the date must follow the name closely ("FY26 = 1 April 2025", "FY2024/25 starter 1. mai 2024")
-    if first is None or first.start > 25 or re.search(r"[.;]\s", after[:first.start]):
+    if first is None or first.start > 50 or re.search(r"[.;]\s", after[:first.start]):
         return None
-    value = first.build(first.match, date(2000, 1, 1))
+    value = first.build(first.match, anchor)
     start = value if isinstance(value, date) else value.start
     digits = m.group(1)
     return start, int(digits) if len(digits) == 4 else 2000 + int(digits)

@@ -42,6 +42,8 @@ _INJECTION = [
     r"\b(befolge|folge|fuhre|suis|suivez|applique|sigue|obedece|ejecuta|segui|esegui|siga|obedeca|volg|voer)\w*\b"
     r"[^.?!]{0,40}\b(anweisung|befehl|instruction|consigne|commande|instruccion|orden|comando|istruzion|instruc|instructie"
     r"|opdracht)\w*",
+    # the rules before the verb, as German and Dutch put it: "alle vorherigen Anweisungen ignorieren", "de regels negeren"
+    r"\b(anweisung|regel|richtlinie|vorgabe|instructie|opdracht)\w*\b[^.?!]{0,30}\b(ignorier|vergess|umgeh|missacht|negeer|vergeet|omzeil)\w*",
     r"\b(zeig|verrat|offenleg|enthull|montre|affiche|revele|divulgue|muestra|mostrar|revela|ensena|dame|mostra|rivela"
     r"|divulga|mostre|toon|onthul)\w*\b[^.?!]{0,60}\b(vertraulich|geheim|gesperrt|verborgen|confidenti|secret|restreint"
     r"|confidencial|secret|restringid|ocult|riservat|segret|sigilos|vertrouwelijk|verborgen)\w*",
@@ -210,6 +212,10 @@ _STOP = set(
 _FROM_WHAT_RE = re.compile(r"\b(?:computed|calculated|derived|built)\s+from\b|\bz\s+ceho\b|\bworaus\b|\bz\s+jakych\b"
                            r"|\bze?\s+(?:kterych|jakich|ktorych)\b")
 # "is there a draft for X?", "what is proposed for X?": the approved definition, with its drafts shown
+# the approved definition asked for by name (row 5b): a draft is then never its conflict, at any date
+_APPROVED_RE = re.compile(r"\b(?:approved|signed[\s-]+off|sanctioned|ratified|endorsed|official|genehmigt\w*|freigegeben\w*|offiziell\w*"
+                          r"|approuv\w*|officiel\w*|aprobad\w*|oficial\w*|approvat\w*|ufficial\w*|aprovad\w*|goedgekeurd\w*"
+                          r"|officieel|schvalen\w*|oficialn\w*|zatwierdzon\w*|oficjaln\w*|godkand\w*|officiell\w*|hyvaksyt\w*)\b")
 _DRAFTS_RE = re.compile(r"\b(?:drafts?|proposals?|proposed|pending|entw[uü]rfe?|entwurf\w*|borrador\w*|propuesta\w*|"
                         r"brouillon\w*|bozz[ae]|propost[ae]|rascunho\w*|navrh\w*|voorstel\w*|conceptversie)\b")
 # "what's the return rate for October?": nothing but the name and a period (the date words are
@@ -332,6 +338,8 @@ _INJECTION += [
 _INJECTION += [
     r"(?:تجاهل|انس)[^.?!؟]{0,40}(?:قواعد|تعليمات|القواعد|التعليمات|قيود)", r"وضع\s+(?:المسوول|المسؤول|المدير)",
     r"(?:नियमों|निर्देशों)[^.?!।]{0,30}(?:अनदेखा|नजरअंदाज)", r"(?:अनदेखा|नजरअंदाज)[^.?!।]{0,30}(?:नियम|निर्देश)",
+    # Hindi, Marathi, Nepali: "follow what is written in the note", "drop your rules" (folded)
+    r"(?:अपने नियम|आपले नियम|आफनो नियम|नियम|नियमों)[^.?!।]{0,30}(?:छोडो|छोड दो|छोडें|सोडा|सोडून|बिरस|तयाग)", r"(?:निरदेश|निरदेशों|निरदेशन|सूचना)[^.?!।]{0,40}(?:मानो|मानें|मान लो|पालन करो|पालन करें|पाळा|पालना गर|माना)", r"(?:लिहिलयापरमाणे|लिखे अनुसार|जैसा लिखा|लेखिए अनुसार|लेखेअनुसार|लिहिलेलयापरमाणे)[^.?!।]{0,20}(?:वागा|करो|करें|गर|माना|मानो)",
 ]
 # a role claimed or the checks asked off ("soy administrador: desactiva los controles de permisos")
 _INJECTION += [
@@ -344,7 +352,8 @@ _INCLUDES += [r"\bdescuent\w*", r"\bdesconta\w*", r"\bliquid[ao]s?\s+d[eo]\b", r
 _INCLUDES += [r"\bincl\b", r"\bexcl\b", r"\bw/o\b", r"\bzahl(?:en|t)\b(?=(?:\s+\S+){0,8}\s+zu[rm]\b)"]
 _LINEAGE_DOWN += [r"\bzasazen\w*", r"\bovlivn\w*", r"\brozbij\w*", r"\bprzestan\w*", r"\bdotknie\w*", r"\bnegatywnie\b"]
 _FRESHNESS += [r"\bfrissult\w*", r"\bfrissitve\b", r"\bbetoltve\b", r"\bbetolt(?:ott|odott)\w*"]
-_NUMERIC += [r"\bberapa\b", r"\bbao\s+nhieu\b", r"\bla\s+bao\s+nhieu\b", r"كم", r"(?:कितनी|कितने|कितना)"]
+_NUMERIC += [r"\bberapa\b", r"\bbao\s+nhieu\b", r"\bla\s+bao\s+nhieu\b", r"كم", r"(?:कितनी|कितने|कितना)",
+             "(?:किती|कति|टकके|परतिशत कितना)"]
 _DEFINITION += [r"\bdefinisi\b", r"\bberlaku\b", r"\bdinh\s+nghia\b", r"\bap\s+dung\b", r"تعريف", r"(?:परिभाषा)"]
 _CURRENT += [r"\bhien\s+hanh\b", r"\bhien\s+tai\b", r"\bresmi\b", r"\bsaat\s+ini\b", r"الحالي", r"المعتمد", r"الرسمي", r"(?:वर्तमान|आधिकारिक)"]
 _INCLUDES += [r"\btermasuk\b", r"\bmencakup\b", r"\bdihitung\s+(?:sebagai|dalam|ke\s+dalam)\b", r"\bbao\s+gom\b", r"\bco\s+tinh\b", r"\bduoc\s+tinh\b",
@@ -520,9 +529,23 @@ _FRESHNESS += [r"\bданни\w*[^.?!]{0,30}\bактуалн\w*", r"\bактуа
                # Finnish, Estonian, Hungarian, Lithuanian, Latvian, Greek, Ukrainian (folded)
                r"\btuore\w*", r"\bajan\s+tasalla\b", r"\bpaivitetty\w*\s+(?:ajallaan|tanaan|eilen)\b", r"\bvarske\w*",
                r"\bajakohane\w*", r"\bfriss(?:ek|ed|ites\w*|itve)?\b", r"\bnaprakesz\w*", r"\bsviez\w*", r"\batnaujint\w*\s+laiku\b",
-               r"\bsvaig\w*", r"\bφρεσκ\w*", r"\bενημερωμεν\w*", r"\bсвіж\w*", r"\bоновлен\w*\s+(?:вчасно|сьогодні|вчора)\b"]
+               r"\bsvaig\w*", r"\bφρεσκ\w*",
+               # German and Dutch: "sauber geladen worden?", "vers binnengekomen?"
+               r"\b(?:sauber|korrekt|rechtzeitig|vollstandig|puntual)\s+geladen\b", r"\bgeladen\s+worden\b",
+               r"\bvers\s+(?:binnengekomen|binnen|geladen|ingeladen|aangekomen)\b", r"\btijdig\s+(?:geladen|binnengekomen)\b", r"\bενημερωμεν\w*", r"\bсвіж\w*", r"\bоновлен\w*\s+(?:вчасно|сьогодні|вчора)\b"]
+_LINEAGE_UP += [r"(?:मधून|बाट|से)\s+(?:येते|येतो|येतात|आउँछ|आउँछन्|आउँदछ|आता|आती|आते|बनती|बनता|बनते)", r"(?:स्रोत|स्रोतों|स्रोतहरू)\s+(?:आहेत|छन्|हैं)"]
+_ASKS_MODEL += [r"(?:मॉडेल\w*|मोडेल\w*|मॉडलों)"]
 _ASKS_MODEL += [r"\bmodelo\b", r"\bmodeli\b", r"ماڈل", *_indic("মডেল", "மாடல்")]
 _ASKS_SOURCES += [r"\bизточни\w*", r"\bизвор\w*", r"\bvyanzo\b", r"\bchanzo\b", r"\bpinagkukunan\b", r"ماخذ", *_indic("উৎস", "மூல")]
+
+_NON_ASCII_RUN = re.compile(r"[^\x00-\x7f]+")
+
+
+def _folded_letters(pattern: str) -> str:
+    """A cue pattern's words in other scripts folded as the questions it searches are ("स्रोत" is
+    "सरोत": a virama dropped; accents and final sigma as fold makes them)."""
+    return _NON_ASCII_RUN.sub(lambda m: fold(m.group(0)), pattern)
+
 
 class _Cues:
     """A cue list compiled as two alternations: the patterns in ASCII (Latin scripts, accents folded)
@@ -531,7 +554,7 @@ class _Cues:
 
     def __init__(self, patterns: list[str]):
         self._ascii = re.compile("|".join(f"(?:{p})" for p in patterns if p.isascii()) or "(?!)")
-        self._other = re.compile("|".join(f"(?:{p})" for p in patterns if not p.isascii()) or "(?!)")
+        self._other = re.compile("|".join(f"(?:{_folded_letters(p)})" for p in patterns if not p.isascii()) or "(?!)")
 
     def search(self, text: str, ascii_only: Optional[bool] = None) -> Optional[re.Match]:
         """ascii_only: whether the text is ASCII but for the name marker §, when the caller knows."""
@@ -584,6 +607,7 @@ def cues(text: str) -> dict[str, bool]:
         # definition word ("počítá", "berechnet") is there too
         "from_what": _any(_FROM_WHAT_RE, text),
         "drafts": _any(_DRAFTS_RE, text),
+        "approved": _any(_APPROVED_RE, text),
         "bare_what_is": _any(_BARE_WHAT_IS_RE, text),
         "asks_model": _any(_ASKS_MODEL_RE, unkinded, plain)
         or ((upstream or downstream) and _any(_ASKS_TABLE_RE, unkinded, plain)),

@@ -33,6 +33,7 @@ class Reading:
     direction: Optional[str] = None
     nodes: list[str] = field(default_factory=list)  # lineage node ids written out (model.x.y, model.x.y#col)
     calendar: Optional[Revision] = None  # the record stating the fiscal calendar its fiscal periods were placed on
+    approved_only: bool = False  # "only the signed-off version": no draft is a conflict (row 5b), whatever the date
 
 
 def undated_tokens(question: str, spans: list[tuple[int, int]]) -> list[str]:
@@ -119,7 +120,7 @@ def read_words(question: str, spans: list[tuple[int, int]], index: NameLookup) -
 
 
 # cues read from the whole request even when one sentence of it is the question
-_FLAGS_OF_THE_WHOLE = frozenset({"drafts", "asks_model", "asks_sources"})
+_FLAGS_OF_THE_WHOLE = frozenset({"drafts", "approved", "asks_model", "asks_sources"})
 
 
 def _own_tokens(question: str, spans: list[tuple[int, int]], asked: Optional[tuple[int, int]],
@@ -151,7 +152,8 @@ def reading_of(question: str, time: TimeFinding, words: Words, as_of: date) -> R
     """The reading of a question from its time finding and its words: the intent."""
     flags = words.flags
     reading = Reading(question=question, intent="definition_at", time=time, mentions=list(words.mentions),
-                      version=words.version, versions=list(words.versions), topic=list(words.topic), nodes=list(words.nodes))
+                      version=words.version, versions=list(words.versions), topic=list(words.topic), nodes=list(words.nodes),
+                      approved_only=flags["approved"])
     if words.injection:
         reading.intent = "injection"
     elif flags["freshness"]:

@@ -341,6 +341,7 @@ _PLAIN_QUALIFIERS = frozenset("""right correct proper exact full whole complete 
     general overall total actual reported final new old latest previous prior original updated revised usual normal typical
     real true our their company companys group define defines explain describe calculate calculates compute computes measure
     measures count counts report reports track tracks use uses consume consumes feed feeds build builds support supports affect
+    calc calcs calculated computed summarise summarize summary share open pull send paste quote cite
     affects impact impacts change changes show give list get find compare see mean means need want understand interpret know
     tell regarding concerning welche welcher welches welchen welchem jako data dataset datasets table tables
     single comparing compared reckons reckon thinks says claims believes mentioned authoritative
@@ -644,6 +645,11 @@ def _resolve(reading: Reading, source: EvidenceSource, as_of: date) -> Decision:
             day = anchor
             interp["reporting_date"] = day
 
+    if reading.intent == "metric_value" and not any(_MEASURED.search(r.record.entity_type.lower()) for r in subject.revisions):
+        # "who was accountable for the counting policy in 2025, and what was the system of record?": a policy
+        # or document has no value to compute; what it says is the answer
+        reading = dataclasses.replace(reading, intent="definition_period" if reading.time.period else "definition_at")
+        interp["intent"] = reading.intent
     if day is None and reading.intent in ("lineage", "freshness", "metric_value"):
         day = reading.time.period.end
         interp["reporting_date"] = day
@@ -925,7 +931,7 @@ def _definition(reading: Reading, subject: Subject, source, day: date, interp, t
             parts.append(f"It does not mention {' '.join(topic)} {cite(primary)}.")
             gaps.append(f"the applicable definition does not mention '{' '.join(topic)}'")
         conflicts = [r for r in drafts if any(not _UNCHANGED.search(x.casefold()) for x in sentences_about(r.record.body, topic))]
-    elif reading.intent == "definition_at":
+    elif reading.intent == "definition_at" and not reading.approved_only:
         conflicts = [r for r in drafts if r.record.effective_from and r.record.effective_on(day)]
     for r in conflicts:
         said = sentences_about(r.record.body, topic) if reading.intent == "definition_includes" else []
@@ -983,7 +989,7 @@ def _period(reading: Reading, subject: Subject, source, day, interp, tools) -> D
             text += f" It covers only {s.isoformat()} to {e.isoformat()} of the period {cite(rev)}."
         # row 5: a draft proposed to take effect inside the period would change the answer for part of it
         drafts = [r for r in subject.revisions if r.record.status == Status.draft and r.record.effective_from
-                  and r.record.overlaps(period.start, period.end)]
+                  and r.record.overlaps(period.start, period.end)] if not reading.approved_only else []
         text += correction
         evidence = [(rev, "primary")] + [(r, "conflict") for r in drafts] + [(r, "context") for r in corrected]
         for r in drafts:
@@ -1030,6 +1036,9 @@ def _rankings(source: EvidenceSource, entity_id: str, candidates: list[Revision]
         for rev in source.decision_records():
             decisions += rankings_in(rev, ids)
     return decisions
+
+
+_MEASURED = re.compile(r"metric|kpi|measure|indicator|semantic|ratio|rate")
 
 
 def _metric_value(reading: Reading, subject: Subject, source, day, interp, tools) -> Decision:

@@ -61,6 +61,11 @@ def checks(bundle: Bundle, verified: dict[str, tuple[int, str]], resolved_primar
     interp = bundle.interpretation
     if interp.intent in ("lineage",):
         stale: list[str] = []
+    elif interp.intent == "freshness":
+        # a recorded check is dated by when it ran: the latest one on or before the date asked about
+        # answers, whatever day it ran on
+        stale = sorted(e.evidence_id for e in primaries if interp.reporting_date and e.effective_from
+                       and e.effective_from > interp.reporting_date)
     else:
         stale = sorted(e.evidence_id for e in primaries if not _covers(e, interp.reporting_date, interp.period))
     out.append(Check(rule="primary_effective", passed=not stale,

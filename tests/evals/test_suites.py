@@ -160,8 +160,8 @@ KNOWN_MISSES = {"banking": {"BNK-NPL-09"}, "saas": set(), "utility": {"U09"},
                 # label does not expect though the draft changes the date basis asked about (FRD07; canon's reading of
                 # row 5 kept), two names in "count pre-dispute alerts in the chargeback rate" (FRD14), a knowledge time
                 # written in the question (FRD16, holds since session 10), "x" for "por" inside a name (FRD17), a column named alone (FRD19), a
-                # value asked of a policy (FRD34), Hebrew prefixes and a Turkish name of documents (ROM33, ROM34)
-                "grants": {"GRT04", "GRT07", "GRT08", "GRT12"}, "fraud": {"FRD07", "FRD14", "FRD17", "FRD19", "FRD34"},
+                # value asked of a policy (FRD34, holds since session 10), Hebrew prefixes and a Turkish name of documents (ROM33, ROM34)
+                "grants": {"GRT04", "GRT07", "GRT08", "GRT12"}, "fraud": {"FRD07", "FRD14", "FRD17", "FRD19"},
                 "roaming": {"ROM11", "ROM33", "ROM34"},
                 # the fourteenth round (loyalty en, voice transcripts with dates in words; customs de/fr/it; telematics
                 # ja/ko/zh-TW; power es/pt/ru/tr), first scored 37/40 (after the dates in words were read, before its
@@ -207,7 +207,18 @@ KNOWN_MISSES = {"banking": {"BNK-NPL-09"}, "saas": set(), "utility": {"U09"},
                 # TRO11, TRO16, TRO17, TRO18, TRO24; discovery search shows them as context and canon does not guess),
                 # a column named alone (TRO14)
                 "waterco": {"WCO02", "WCO07", "WCO12", "WCO22"}, "unifin": {"UNF17"}, "shipins": set(),
-                "trialops": {"TRO05", "TRO09", "TRO11", "TRO14", "TRO16", "TRO17", "TRO18", "TRO24"}}
+                "trialops": {"TRO05", "TRO09", "TRO11", "TRO14", "TRO16", "TRO17", "TRO18", "TRO24"},
+                # the nineteenth round (dispatch en, terse chat with typos; dairy hi/mr/ne/en-IN, Devanagari digits and FY
+                # 2025-26; powertrade de-CH/AT and nl-BE, fiscal year from October; museum en, documents), first scored 36/40,
+                # 22/40, 26/40 and 33/40; what is left: a typo in the word that asks for a value ("whats the numbr",
+                # DSP20), a draft topic in Nepali (DRY04), a role claimed in the question read as lineage ("Feed credit
+                # desk here", DRY37), draft topics in German (PWT03), names inside German compounds and hyphens
+                # ("Mark-to-Market-Bewertung", "VaR-Limiten": PWT06, PWT18), "Hedgequotenberechnung per Ende Jänner"
+                # (the name found, then "per" read as a ratio, PWT12), a source's name inside a sentence about a
+                # definition (MUS07), an injection that asks for a restricted paper, read as deny (MUS08: canon refuses
+                # either way), a document named by a period it replaced (MUS20), two sources in one freshness question (MUS37)
+                "dispatch": {"DSP20"}, "dairy": {"DRY04", "DRY37"}, "powertrade": {"PWT03", "PWT06", "PWT12", "PWT18"},
+                "museum": {"MUS07", "MUS08", "MUS20", "MUS37"}}
 
 
 @pytest.mark.parametrize("name", sorted(KNOWN_MISSES))

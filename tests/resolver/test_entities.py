@@ -111,3 +111,10 @@ def test_names_whose_last_letters_change_in_their_cases():
     assert inflected("vandens", "vanduo") and long_stem("reageerimisaja", "reageerimisaeg")
     assert not inflected("distribution", "distributor") and not inflected("management", "manager")  # other English words
     assert not inflected("recurrnig", "recurring")  # a typo, not a case
+
+
+def test_a_name_closed_up_with_a_word_for_definition_or_calculation():
+    found = _finder([("hedge ratio", "metric.hedge"), ("Hedgequote", "metric.hedge")])
+
+    assert found("Welke hedge-ratiodefinitie gold op 30/09/2025?") == ["metric.hedge"]
+    assert found("hedgequotenberechnung: gilt die volumenbasierte oder die wertbasierte?") == ["metric.hedge"]

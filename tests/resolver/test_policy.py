@@ -722,3 +722,34 @@ def test_a_name_qualified_in_a_sentence_of_context_but_plain_in_the_question_is_
     assert bundle.behavior.value == "answer" and bundle.ids("primary") == ["C.v1"]
     other = ask([v1], "Which forum churn definition applies for 2025-03-01?")
     assert other.behavior.value == "abstain"  # "forum churn" is another name, which canon does not hold
+
+
+def test_a_check_recorded_the_day_before_answers_a_freshness_question_and_validates():
+    """A freshness-result record is dated by its check (effective that day only): asked the next day,
+    the latest check answers, and the validator does not call it 'not effective'."""
+    src = rec("SRC.ORDERS", entity_id="source.shop.raw.orders", entity_type="source", title="raw orders",
+              aliases=["orders feed"], effective_from=date(2025, 1, 1), body="dbt source of orders.")
+    check = rec("FRESH.ORDERS.0913", entity_id="source.shop.raw.orders", entity_type="freshness_result",
+                title="Freshness check of raw orders", source_ids=["source.shop.raw.orders"],
+                effective_from=date(2026, 9, 13), effective_to=date(2026, 9, 13),
+                body="dbt source freshness result: status warn; snapshotted_at 2026-09-13T23:30:00Z.")
+    bundle = ask([src, check], "is the orders feed stale? when was it last checked", as_of=date(2026, 9, 14))
+    assert bundle.behavior.value == "answer" and bundle.ids("primary") == ["FRESH.ORDERS.0913"]
+    assert bundle.validation.passed
+
+
+def test_the_approved_definition_asked_for_a_date_a_draft_would_cover_has_no_conflict():
+    """Row 5b holds at any date: 'only the signed-off version' for a month a draft proposes to cover."""
+    v2 = rec("C.v2", effective_from=date(2026, 1, 1))
+    draft = rec("C.v3", status="draft", authority="non_authoritative", effective_from=date(2027, 1, 1))
+    asked = ask([v2, draft], "Which churn definition is the approved one for February 2027? Only the signed-off version please.")
+    assert asked.behavior.value == "answer" and asked.ids("primary") == ["C.v2"] and "C.v3" not in asked.ids("conflict")
+    plain = ask([v2, draft], "Which churn definition applies for February 2027?")
+    assert plain.behavior.value == "answer_with_conflict" and plain.ids("conflict") == ["C.v3"]
+
+
+def test_a_value_asked_of_a_policy_is_what_the_policy_says():
+    pol = rec("POL.COUNT.v1", entity_id="policy.counting", entity_type="policy", title="Visitor counting policy",
+              effective_from=date(2024, 1, 1), body="Door counters are the system of record. Owner: Head of Front of House.")
+    bundle = ask([pol], "Who was accountable for the visitor counting policy during 2025, and what was the system of record?")
+    assert bundle.behavior.value == "answer" and bundle.ids("primary") == ["POL.COUNT.v1"]
