@@ -307,6 +307,9 @@ def _year(year: int, label: Optional[str] = None) -> Period:
 
 def _fiscal(kind: str, fy: int, part: int) -> Period:
     """A fiscal year, half or quarter, on the calendar year until a fiscal calendar places it."""
+    if kind.startswith("nendo"):  # 2025年度: no calendar-year reading (unread until a fiscal calendar places it)
+        label = f"{fy}年度" + ("" if kind == "nendo" else ("上期" if part == 1 else "下期") if kind == "nendo_half" else f"第{part}四半期")
+        return Period(date(fy, 1, 1), date(fy, 12, 31), label, fiscal=(kind, fy, part))
     base = _year(fy, f"FY{fy}") if kind == "year" else _half(fy, part) if kind == "half" else _quarter(fy, part)
     return Period(base.start, base.end, base.label, fiscal=(kind, fy, part))
 
@@ -322,6 +325,15 @@ def _fiscal_span(first: str, second: str, part: Optional[str] = None, number: in
     kind = "span" if part is None else "span_quarter" if part == "q" else "span_half"
     return Period(date(start, 1, 1), date(end, 12, 31), label if part is None else f"{part.upper()}{number} {label}",
                   fiscal=(kind, start, number))
+
+
+def _fiscal_relative_jp(which: str, half: Optional[str]) -> Period:
+    """前期 (the last fiscal year), 今期/当期 (this one), 来期 (the next), or one of their halves."""
+    offset = -1 if which.startswith("前") else 1 if which.startswith("来") else 0
+    if half:
+        return Period(date(2000, 1, 1), date(2000, 6, 30), which + half,
+                      fiscal=("nendo_relative_half", offset, 1 if half.startswith("上") else 2))
+    return Period(date(2000, 1, 1), date(2000, 12, 31), which, fiscal=("nendo_relative", offset, 0))
 
 
 def _fiscal_relative(m: re.Match, as_of: date) -> Period:
@@ -458,6 +470,15 @@ _PERIOD_FORMS = [
     (rf"\b{_Y}\s+(?:\S+\s+)?({_MONTH_RE})\s+(?:থেকে|से|سے|இலிருந்து|mula|hadi|dari|od)\s+({_MONTH_RE})\b"
      + "(?:\\s+(?:" + "|".join(fold(w) for w in ("পর্যন্ত", "तक", "تک", "வரை")) + "|hadi|sampai|hanggang))?",
      lambda m, as_of: _month_range(int(m[1]), _MONTHS[m[2]], _MONTHS[m[3]])),
+    # Japanese fiscal periods (年度): 2025年度, 2025年度上期, 2025年度第1四半期, 前期, 今期上期; placed only on a
+    # fiscal calendar the catalog states (unread without one)
+    (r"((?:19|20)\d{2})\s*年度\s*(?:の\s*)?(上期|下期|上半期|下半期)", lambda m, as_of: _fiscal("nendo_half", int(m[1]), 1 if m[2].startswith("上") else 2)),
+    (r"((?:19|20)\d{2})\s*年度\s*(?:の\s*)?第\s*([1-4一二三四])\s*四半期", lambda m, as_of: _fiscal("nendo_quarter", int(m[1]), _CJK_NUMBERS[m[2]])),
+    (r"((?:19|20)\d{2})\s*年度", lambda m, as_of: _fiscal("nendo", int(m[1]), 0)),
+    (r"(前期|今期|当期|来期|前年度|今年度|当年度|来年度)\s*(?:の\s*)?第\s*([1-4一二三四])\s*四半期",
+     lambda m, as_of: Period(date(2000, 1, 1), date(2000, 3, 31), m[0], fiscal=("nendo_relative_quarter", -1 if m[1].startswith("前") else 1 if m[1].startswith("来") else 0, _CJK_NUMBERS[m[2]]))),
+    (r"(前期|今期|当期|来期|前年度|今年度|当年度|来年度)\s*(?:の\s*)?(上期|下期|上半期|下半期)?",
+     lambda m, as_of: _fiscal_relative_jp(m[1], m[2])),
     # Japanese, Chinese, Korean: 2025年第2四半期, 2025年第二季度, 2025년 2분기, 2025年上半期, 2025년 상반기, 2025年6月, 2025年
     (r"((?:19|20)\d{2})\s*[年년]\s*(?:第\s*)?([1-4一二三四])\s*(?:四半期|季度|季|분기)",
      lambda m, as_of: _quarter(int(m[1]), _CJK_NUMBERS[m[2]])),
@@ -466,7 +487,7 @@ _PERIOD_FORMS = [
      lambda m, as_of: _half(int(m[1]), 1 if m[2] in "上상" else 2)),
     (r"((?:19|20)\d{2})\s*[年년]\s*(\d{1,2})\s*[月월](?!\s*\d)", lambda m, as_of: _month(int(m[1]), int(m[2]))),
     (r"((?:19|20)\d{2})\s*[年년](?!\s*\d|度|\s*第)", lambda m, as_of: _year(int(m[1]))),
-    (r"先月|上个月|上月|지난\s*달|الشهر\s+الماضي|पिछले\s+महीने|בחודש\s+שעבר|החודש\s+שעבר|ماه\s+گذشته", lambda m, as_of: _previous_month(as_of)),
+    (r"先月|前月|上个月|上月|지난\s*달|الشهر\s+الماضي|पिछले\s+महीने|בחודש\s+שעבר|החודש\s+שעבר|ماه\s+گذشته", lambda m, as_of: _previous_month(as_of)),
     # Marathi, Nepali, Hindi (folded as questions are: a virama dropped): last month, quarter, year; yesterday
     (r"(?:गेलया महिनयात|गेलया महिनयाचा|गेलया महिनयाचया|गेलया महिनयातील|गत महिना|गत महिनाको|गएको महिना|गएको महिनाको|पिछले माह)", lambda m, as_of: _previous_month(as_of)),
     (r"(?:गेलया तिमाहीत|गेलया तिमाहीचा|गेलया तिमाहीचया|गत तरैमासिक|गत तरैमासिकको|गत तरैमास|गएको तरैमासिक|पिछली तिमाही में)", lambda m, as_of: _previous_quarter(as_of)),
@@ -737,6 +758,10 @@ _DATE_FORMS = [
      lambda m, as_of: _last_past_day(int(m[1]), int(m[2]), as_of), lambda m, build: _safe_date(2000, int(m[1]), int(m[2])) is not None),
     # the latest month, quarter or year end on or before as_of ("at EOM", "EOQ numbers")
     (r"\b(eom|eoq|eoy)\b(?!\s*(?:of\s+)?(?:" + _MONTH_RE + r"|q[1-4]|h[12]|fy|(?:19|20)\d{2}))", lambda m, as_of: _latest_end(m[1], as_of), _ALWAYS),
+    # "6月末", "2025年6月末", "6월 말": the end of a month (the latest one, without a year)
+    (r"(?:((?:19|20)\d{2})\s*[年년]\s*)?(\d{1,2})\s*[月월]\s*(?:末|말)",
+     lambda m, as_of: _month_end(int(m[1]), int(m[2])) if m[1] else _month_edge(int(m[2]), as_of, end=True),
+     lambda m, build: 1 <= int(m[2]) <= 12),
     # yesterday and today in Japanese, Chinese, Korean
     ("昨日|昨天|어제", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     ("今日|今天|本日|오늘", lambda m, as_of: as_of, _ALWAYS),
@@ -815,7 +840,7 @@ _DATE_FORMS = [
     (rf"\bpred\s+(?:(\d{{1,3}}|{_COUNT_RE})\s+)?({'|'.join(_CS_UNITS)})\b",
      lambda m, as_of: _ago(_count(m[1]), _CS_UNITS[m[2]], as_of), _ALWAYS),
 ]
-_FISCAL_MARK = re.compile(rf"\bfy|(?:{_FISCAL_YEAR_WORDS})\b")
+_FISCAL_MARK = re.compile(rf"\bfy|(?:{_FISCAL_YEAR_WORDS})\b|年度|前期|今期|当期|来期")
 _VAGUE_PART = re.compile(r"\b(?:mid|early|late|summer|winter|spring|autumn|fall)[\s-]+(?:of\s+)?(?:the\s+)?"
                          r"(?:(?:q[1-4]|h[12])\s*[/ -]?\s*)?(?:19|20)\d{2}\b")
 _NO_SUCH_PERIOD = re.compile(r"\b(?:q[05-9]|h[03-9])\s*[/ -]?\s*(?:19|20)\d{2}\b|\b(?:19|20)\d{2}\s*[/ -]?\s*(?:q[05-9]|h[03-9])\b")
@@ -832,7 +857,7 @@ _DATE_LIKE = re.compile(r"(?<![\w.#/-])(?:\d{1,2}[./-]\s?\d{1,2}[./-]\s?\d{2,4}|
 # ... and periods no pattern reads: 2024/25 or 2025/06, Q4 25, H1-25, a fiscal year across two (FY2024/25),
 # a Japanese fiscal year (from April); beside a date read, context as any period is (TimeScan.vague)
 _PERIOD_LIKE = re.compile(r"(?<![\w.#/-])(?:(?:19|20)\d{2}[./-]\d{1,2}|[qh]\d\s*[/ -]\s*\d{2})(?![\w/-]|\.\d)"
-                          r"|\bfy\s*'?(?:19|20)?\d{2}\s*[/-]\s*\d{2,4}\b|(?:19|20)\d{2}\s*年度")
+                          r"|\bfy\s*'?(?:19|20)?\d{2}\s*[/-]\s*\d{2,4}\b")
 
 
 _FRENCH_WORDS = re.compile(r"\b(?:quel|quelle|quels|quelles|etait|valait|vigueur|est-ce|qu|jusqu|depuis|selon|pour|avec|les|aux|c|l|d)\b")
@@ -1244,7 +1269,7 @@ def place_time(scan: TimeScan, as_of: date, calendar=None) -> TimeFinding:
             break
     vague = () if placed.explicit and placed.period is None else scan.vague  # beside a date read, context
     found.unread = [*found.unread, *vague, *scan.unreadable, *(scan.text[p.start:p.end] for p in sorted(extra, key=lambda p: p.start))]
-    if found.period is not None and found.period.fiscal is not None and found.period.fiscal[0].startswith("span"):
+    if found.period is not None and found.period.fiscal is not None and found.period.fiscal[0].startswith(("span", "nendo")):
         # FY2024/25 with no fiscal calendar that places it: a period canon cannot place
         found = TimeFinding(unread=[*found.unread, *(scan.text[a:b] for a, b in placed.spans)])
     if scan.known is not None:

@@ -62,11 +62,21 @@ def place(period: Period, calendar: FiscalCalendar, as_of: date) -> Optional[Per
         if kind == "span_half":
             return _span(_add_months(start, 6 * (part - 1)), 6, period.label)
         return _span(start, 12, period.label)
-    if kind == "relative":
+    if kind in ("relative", "nendo_relative", "nendo_relative_half", "nendo_relative_quarter"):
         start = calendar.current_start(as_of)
         start = date(start.year + number, start.month, 1)
-        return _span(start, 12, f"FY{calendar.name_of(start)}")
+        if kind == "nendo_relative_quarter":
+            return _span(_add_months(start, 3 * (part - 1)), 3, f"{period.label} (FY{calendar.name_of(start)} Q{part})")
+        if kind == "nendo_relative_half":
+            return _span(_add_months(start, 6 * (part - 1)), 6, f"{period.label} (FY{calendar.name_of(start)} H{part})")
+        return _span(start, 12, f"FY{calendar.name_of(start)}" if kind == "relative" else f"{period.label} (FY{calendar.name_of(start)})")
     start = calendar.start_of(number)
+    if kind == "nendo_half":
+        return _span(_add_months(start, 6 * (part - 1)), 6, period.label)
+    if kind == "nendo_quarter":
+        return _span(_add_months(start, 3 * (part - 1)), 3, period.label)
+    if kind == "nendo":
+        return _span(start, 12, period.label)
     if kind == "half":
         return _span(_add_months(start, 6 * (part - 1)), 6, f"H{part} FY{number}")
     if kind == "quarter":
@@ -108,6 +118,11 @@ _NAMED = re.compile(r"\b(?:named|labell?ed|called|designated|referred\s+to|numbe
                     r"\b(end|ends|ending|finish\w*|close\w*|begin\w*|start\w*)\b")
 
 
+_CJK_EXAMPLE = re.compile(r"((?:19|20)\d{2})\s*(?:年度|财年|財年|회계연도)\s*[=＝:：]\s*((?:19|20)\d{2})\s*[年년]\s*(\d{1,2})\s*[月월]")
+_CJK_START = re.compile(r"(\d{1,2})\s*[月월]\s*(?:\d{1,2}\s*[日일])?\s*(?:に|から|에|부터|起)?\s*(?:始ま|開始|开始|시작)")
+_CJK_NAMED_START = re.compile(r"開始する年|始まる年|开始的年|시작하는\s*해|시작\s*연도")
+
+
 def states_calendar(record) -> bool:
     """Whether a record may state the fiscal calendar: a policy (or glossary, convention, calendar)
     that names a fiscal year in its title, id or aliases, or a calendar that talks of one."""
@@ -129,6 +144,14 @@ def calendar_of(record) -> Optional[FiscalCalendar]:
     body = fold(record.body)
     named = _NAMED.search(body)
     named_for_end = None if named is None else not re.match(r"begin|start", named.group(1))
+    cjk = _CJK_EXAMPLE.search(body)  # "2025年度 = 2025年4月1日〜2026年3月31日"
+    if cjk is not None:
+        label, year, month = int(cjk[1]), int(cjk[2]), int(cjk[3])
+        if 1 <= month <= 12 and label in (year, year + 1):
+            return FiscalCalendar(month, month != 1 and label == year + 1)
+    cjk = _CJK_START.search(body)  # "4月1日に始まり", "4月1日开始", "4월 1일에 시작"
+    if cjk is not None and 1 <= int(cjk[1]) <= 12:
+        return FiscalCalendar(int(cjk[1]), False if _CJK_NAMED_START.search(body) else True if named_for_end is None else named_for_end)
     for m in _EXAMPLE.finditer(body):
         found = _example(m, body)
         if found is not None:

@@ -293,10 +293,18 @@ _DEFINITION += _cjk("定義", "定义", "정의", "意味", "의미", "計算方
 _CURRENT += _cjk("現在", "当前", "目前", "현재", "承認", "批准", "승인", "公式", "官方", "공식")
 _INCLUDES += _cjk("含ま", "含む", "含め", "包含", "包括", "计入", "計上", "포함", "제외", "除外", "排除", "不含")
 _LINEAGE_UP += _cjk("上流", "上游", "データソース", "ソース", "来源", "源表", "소스", "원천", "출처", "どこから", "从哪", "어디에서", "基づ")
+_LINEAGE_UP += _cjk("から作られ", "から作ら", "計算元", "元になって", "由来", "から来て")
 _LINEAGE_DOWN += _cjk("下流", "下游", "影響", "影响", "다운스트림", "영향")
 _FRESHNESS += _cjk("最終更新", "最後に更新", "最后更新", "最近更新", "更新され", "更新时间", "마지막 업데이트", "업데이트 되었", "최신 상태", "鮮度")
 _NUMERIC += _cjk("いくら", "どのくらい", "多少", "얼마", "몇", "実績値", "何日", "何件", "何人", "いくつ", "数値", "几")
 _INJECTION += [
+    # the rules asked off in other words: an exception to the access rules, a clearance claimed in the question,
+    # a label removed, a non-governed text presented as the official one, a list of what may not be seen
+    r"\b(?:make|grant|allow)\s+(?:me\s+)?(?:an\s+)?exception\b[^.?!]{0,40}\b(?:rules?|access|permissions?|polic\w+|restrictions?)\b",
+    r"\bi(?:'?m|\s+am)\s+(?:cleared|authori[sz]ed|entitled|permitted)\s+(?:for|to\s+(?:see|view|read|open|access))\b",
+    r"\b(?:drop|remove|ignore|lift|strip)\s+the\s+(?:untrusted|draft|restricted|confidential)\s+(?:label|flag|status|marking|tag)\b",
+    r"\b(?:present|treat|show)\b[^.?!]{0,60}\bas\s+the\s+(?:official|approved|governed)\b[^.?!]{0,50}\binstead\s+of\b",
+    r"\b(?:not\s+allowed|forbidden|not\s+permitted|restricted\s+from)\s+to\s+(?:open|see|view|access|read)\b[^!]{0,60}\b(?:list|titles?|owners?|names?)\b",
     r"(?:無視|忽略|무시)[^。？！?!]{0,20}?(?:ルール|規則|规则|指示|指令|규칙|지시)",
     r"(?:ルール|規則|规则|指示|指令|규칙|지시)[^。？！?!]{0,20}?(?:無視|忽略|무시)",
     r"管理者モード|管理员模式|관리자\s*모드",
@@ -352,6 +360,7 @@ _INCLUDES += [r"\bdescuent\w*", r"\bdesconta\w*", r"\bliquid[ao]s?\s+d[eo]\b", r
 _INCLUDES += [r"\bincl\b", r"\bexcl\b", r"\bw/o\b", r"\bzahl(?:en|t)\b(?=(?:\s+\S+){0,8}\s+zu[rm]\b)"]
 _LINEAGE_DOWN += [r"\bzasazen\w*", r"\bovlivn\w*", r"\brozbij\w*", r"\bprzestan\w*", r"\bdotknie\w*", r"\bnegatywnie\b"]
 _FRESHNESS += [r"\bfrissult\w*", r"\bfrissitve\b", r"\bbetoltve\b", r"\bbetolt(?:ott|odott)\w*"]
+_NUMERIC += _cjk("何％", "何%", "何パーセント", "いくら", "多少", "몇 퍼센트", "얼마")
 _NUMERIC += [r"\bberapa\b", r"\bbao\s+nhieu\b", r"\bla\s+bao\s+nhieu\b", r"كم", r"(?:कितनी|कितने|कितना)",
              "(?:किती|कति|टकके|परतिशत कितना)"]
 _DEFINITION += [r"\bdefinisi\b", r"\bberlaku\b", r"\bdinh\s+nghia\b", r"\bap\s+dung\b", r"تعريف", r"(?:परिभाषा)"]

@@ -143,7 +143,8 @@ def _own_tokens(question: str, spans: list[tuple[int, int]], asked: Optional[tup
 def _with_percent(flags: dict, folded: str, mentions: list[Match]) -> dict:
     """"NRR % last month?": a name followed by a percent sign asks for its value (the cues read the
     question's words only, without its signs)."""
-    if "%" in folded and any(re.search(re.escape(m.name.rsplit(" ", 1)[-1]) + r"\s*%", folded) for m in mentions):
+    if "%" in folded and (any(re.search(re.escape(m.name.rsplit(" ", 1)[-1]) + r"\s*%", folded) for m in mentions)
+                          or re.search(r"(?:何|多少|几|몇)\s*(?:%|퍼센트)", folded)):  # "何％でしたか": what percent
         flags["numeric"] = True
     return flags
 

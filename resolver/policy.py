@@ -341,7 +341,8 @@ _PLAIN_QUALIFIERS = frozenset("""right correct proper exact full whole complete 
     general overall total actual reported final new old latest previous prior original updated revised usual normal typical
     real true our their company companys group define defines explain describe calculate calculates compute computes measure
     measures count counts report reports track tracks use uses consume consumes feed feeds build builds support supports affect
-    calc calcs calculated computed summarise summarize summary share open pull send paste quote cite
+    calc calcs calculated computed summarise summarize summary share open pull send paste quote cite pulling using
+    preparing building running reporting consistent
     affects impact impacts change changes show give list get find compare see mean means need want understand interpret know
     tell regarding concerning welche welcher welches welchen welchem jako data dataset datasets table tables
     single comparing compared reckons reckon thinks says claims believes mentioned authoritative

@@ -126,3 +126,19 @@ def test_an_openlineage_run_kept_as_a_freshness_record_and_a_winner_that_ranks_a
     assert (seen.status, seen.kind, seen.checked_at.isoformat()) == ("complete", "openlineage_run", "2026-05-13T02:47:31+00:00")
     decision = report("REVIEW.X", "review_decision", "For metric.x, X.FIN ranks above X.OPS for every reporting date.")
     assert [(d.winner, d.loser) for d in rankings_in(decision, ["X.FIN", "X.OPS"])] == [("X.FIN", "X.OPS")]
+
+
+def test_a_review_decision_written_in_japanese_ranks_its_winner():
+    from datetime import date, datetime, timezone
+
+    from catalog.records import EvidenceRecord, Revision
+    from resolver.reports import rankings_in
+
+    record = EvidenceRecord(evidence_id="REVIEW.UPTIME", entity_id="metric.uptime", entity_type="review_decision",
+                            title="レビュー決定", status="current", authority="authoritative", permissions=["a"],
+                            effective_from=date(2025, 4, 1),
+                            body="レビュー決定 2025-031。採用: METRIC.UPTIME.SEIGI。 不採用: METRIC.UPTIME.KOJO。理由: JIS と整合するため。")
+    found = rankings_in(Revision(record=record, revision=1, recorded_at=datetime(2025, 12, 18, tzinfo=timezone.utc)),
+                        ["METRIC.UPTIME.SEIGI", "METRIC.UPTIME.KOJO"])
+    assert [(d.winner, d.loser) for d in found] == [("METRIC.UPTIME.SEIGI", "METRIC.UPTIME.KOJO")]
+    assert found[0].rationale.startswith("理由")
