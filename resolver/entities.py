@@ -7,6 +7,7 @@ the exact name "revenue" is never taken for "recurring revenue", and "recurring 
 """
 from __future__ import annotations
 
+import os
 import re
 from collections import defaultdict
 from collections.abc import Iterable
@@ -602,11 +603,7 @@ def long_stem(written: str, name_word: str) -> bool:
     of six letters at most."""
     if not (written.isalpha() and name_word.isalpha()):
         return False
-    shared = 0
-    for x, y in zip(written, name_word):
-        if x != y:
-            break
-        shared += 1
+    shared = len(os.path.commonprefix((written, name_word)))
     tails = (written[shared:], name_word[shared:])
     return (shared >= _LONG_STEM and shared * 5 >= len(name_word) * 4 and len(tails[1]) <= 2 and len(tails[0]) <= 6
             and not (tails[0] in _ENGLISH_SUFFIXES and tails[1] in _ENGLISH_SUFFIXES))  # "distribution" / "distributor"
@@ -621,11 +618,7 @@ def inflected(a: str, b: str) -> bool:
     one word ("recurrnig revnue" is not a name)."""
     if a == b or not (a.isalpha() and b.isalpha()):
         return a == b
-    shared = 0
-    for x, y in zip(a, b):
-        if x != y:
-            break
-        shared += 1
+    shared = len(os.path.commonprefix((a, b)))
     tails = (a[shared:], b[shared:])
     if shared >= 4 and all(len(t) <= 2 for t in tails):
         return True
