@@ -415,9 +415,7 @@ class CanonService:
         time, calendar = placed_time(_time_scan(question), as_of, source)  # a TimeFinding of this reading's own
         words = self._words.get(generation, (question, tuple(time.spans)),
                                 lambda: read_words(question, time.spans, self.catalog.names(generation)))
-        reading = reading_of(question, time, words, as_of)
-        reading.calendar = calendar
-        return reading
+        return reading_of(question, time, words, as_of, calendar)
 
     def bundle(self, bundle_id: str) -> dict:
         return self.catalog.get_bundle(bundle_id)

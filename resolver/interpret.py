@@ -97,6 +97,7 @@ def read_words(question: str, spans: list[tuple[int, int]], index: NameLookup) -
     own = _own_tokens(question, spans, asked, mentions)
     flags = cues(marked)
     scope = mentions
+    marked_all = marked
     if own is not None:
         marked_own = _without_mentions(undated, mentions, mark=_MARK, within=own)
         flags = {**cues(marked_own), **{k: v for k, v in flags.items() if k in _FLAGS_OF_THE_WHOLE}}
@@ -109,7 +110,7 @@ def read_words(question: str, spans: list[tuple[int, int]], index: NameLookup) -
                       for v in [_VERSION.fullmatch(m.name.rsplit(" ", 1)[1])] if v]
     versions = tuple(dict.fromkeys([v for _, v in sorted(named_versions)] + [m.group(1) for m in _VERSION.finditer(rest)]))
     named = {w for m in mentions for w in words_of(m.name)}  # "count as churn": the subject again, not a topic
-    rest_all = " ".join(t for t in _without_mentions(undated, mentions, mark=_MARK).split(" ") if t != _MARK)
+    rest_all = " ".join(t for t in marked_all.split(" ") if t != _MARK)
     topic = [w for w in topic_words(rest_all) if w not in named]
     if asked is not None:  # "Does X count Y? We report as of 30 September.": the topic is the question's
         said = set(topic_words(fold(question[asked[0]:asked[1]])))
@@ -149,12 +150,12 @@ def _with_percent(flags: dict, folded: str, mentions: list[Match]) -> dict:
     return flags
 
 
-def reading_of(question: str, time: TimeFinding, words: Words, as_of: date) -> Reading:
+def reading_of(question: str, time: TimeFinding, words: Words, as_of: date, calendar: Optional[Revision] = None) -> Reading:
     """The reading of a question from its time finding and its words: the intent."""
     flags = words.flags
     reading = Reading(question=question, intent="definition_at", time=time, mentions=list(words.mentions),
                       version=words.version, versions=list(words.versions), topic=list(words.topic), nodes=list(words.nodes),
-                      approved_only=flags["approved"])
+                      approved_only=flags["approved"], calendar=calendar)
     if words.injection:
         reading.intent = "injection"
     elif flags["freshness"]:
@@ -212,6 +213,4 @@ def read_question(question: str, as_of: date, index: NameLookup, source=None) ->
     from resolver.fiscal import placed_time
 
     time, calendar = placed_time(scan_time(question), as_of, source)
-    reading = reading_of(question, time, read_words(question, time.spans, index), as_of)
-    reading.calendar = calendar
-    return reading
+    return reading_of(question, time, read_words(question, time.spans, index), as_of, calendar)
