@@ -412,6 +412,19 @@ def _month_range(year: int, first: int, last: int) -> Optional[Period]:
     return Period(date(year, first, 1), _month(year, last).end, f"{year}-{first:02d} to {year}-{last:02d}")
 
 
+# no year, day or two-digit year after a month range: "Sep to Nov" but not "Sep to Nov 2025", "Sep to Nov 15"
+_NO_YEAR_AFTER = r"\.?(?![\s,.]*(?:of\s+|de\s+|del\s+)?\d|\s*['\u2019]\s*\d)"
+
+
+def _months_without_year(first: int, last: int, as_of: date) -> Period:
+    """A range of months written without a year: the latest one whose first month has begun by as_of
+    (with as_of in August, "September to November" is last year's; "November to February" spans a new year)."""
+    start = _last_past_month(first, as_of)
+    end = start if last >= first else start + 1
+    return Period(date(start, first, 1), _month_end(end, last),
+                  f"{calendar.month_name[first]} {start} to {calendar.month_name[last]} {end}")
+
+
 def _era_year(era: str, year: str) -> int:
     return {"令和": 2018, "平成": 1988}[era] + (1 if year == "元" else int(year))
 
@@ -641,6 +654,14 @@ _PERIOD_FORMS = [
      r"|\bmes\s+passat\b|\bluna\s+trecuta\b|\bjoan\s+den\s+hile(?:an|a)?\b|\baurreko\s+hile(?:an|a)?\b|\bverlede\s+maand\b|\bsidasta\s+manud\w*"
      r"|\bmuaj(?:in|i|it)\s+(?:e|te|i)\s+kaluar\b|\bkecən\s+ay\b|\bминатиот\s+месец\b|\bөткен\s+ай\w*|\bგასულ\s+თვეს\b|\bանցյալ\s+ամիս\w*",
      lambda m, as_of: _previous_month(as_of)),
+    # a range of months without a year ("from Sep to Nov", "between January and March", "de enero a marzo"):
+    # the latest such range that has begun by as_of
+    (rf"\b(?:between|entre|zwischen|tra|tussen|mellan|mellem|mezi)\s+({_MONTH_RE})\.?\s+(?:and|y|e|und|et|en|i|a)\s+({_MONTH_RE})\b{_NO_YEAR_AFTER}",
+     lambda m, as_of: _months_without_year(_MONTHS[m[1]], _MONTHS[m[2]], as_of)),
+    (rf"\b(?:from|de|desde|da|dal|du|del|von|vom|van|od|fra|fran)\s+({_MONTH_RE})\.?\s+(?:a|au|al)\s+({_MONTH_RE})\b{_NO_YEAR_AFTER}",
+     lambda m, as_of: _months_without_year(_MONTHS[m[1]], _MONTHS[m[2]], as_of)),
+    (rf"\b({_MONTH_RE})\.?\s*(?:to|until|till|through|thru|-|–|—|bis|hasta|tot|do|fino\s+a|jusqu\W?(?:en|a)|till)\s*({_MONTH_RE})\b{_NO_YEAR_AFTER}",
+     lambda m, as_of: _months_without_year(_MONTHS[m[1]], _MONTHS[m[2]], as_of)),
     (rf"\b(?:in|during|for|v|ve)\s+({_MONTH_RE})\b(?!\s+\d)",
      lambda m, as_of: _month(_last_past_month(_MONTHS[m[1]], as_of), _MONTHS[m[1]])),
     # last week: the ISO week (Monday to Sunday) before as_of's
@@ -1067,6 +1088,41 @@ class TimeScan:
     known: Optional["_Found"] = None  # the date written as a knowledge time (TimeFinding.known_on)
 
 
+# Two days of one month with the month (and year) written once: "between 1 and 15 October 2025", "1-15 Oct",
+# "del 1 al 15 de octubre de 2025", "vom 1. bis 15. Oktober", "from the 25th to the 30th of September"
+# (day first), "October 1-15, 2025", "Oct 1 to 15" (month first). Each day is read as a date of that
+# month; whether the two make a range is then decided as for any two dates.
+_DAY_RANGES = (
+    re.compile(rf"(?<![\w./-])(?:the\s+)?(?P<d1>\d{{1,2}}){_ORD}\.?(?P<sep>{_RANGE_SEP})(?:the\s+)?(?P<d2>\d{{1,2}}){_ORD}\.?\s+"
+               rf"{_OF}(?P<mon>{_MONTH_RE})\b\.?(?:,?\s+{_OF}(?P<y>(?:19|20)\d{{2}})\b)?"),
+    re.compile(rf"\b(?P<mon>{_MONTH_RE})\.?\s+(?P<d1>\d{{1,2}}){_ORD}(?P<sep>\s*(?:-|–|to|through|thru|until|till|and)\s*)"
+               rf"(?:the\s+)?(?P<d2>\d{{1,2}}){_ORD}\b(?![./:-]\d)(?:,?\s+(?P<y>(?:19|20)\d{{2}})\b)?"),
+)
+
+
+def _day_of_range(group: str):
+    def build(m: re.Match, as_of: date) -> Optional[date]:
+        month, day = _MONTHS[m["mon"]], int(m[group])
+        return _safe_date(int(m["y"]), month, day) if m["y"] else _day_without_year(month, day, m, as_of)
+    return build
+
+
+def _day_ranges(folded: str) -> list[tuple["_Found", "_Found"]]:
+    """The two dates of each day range (see _DAY_RANGES) whose separator joins them."""
+    found = []
+    for pattern in _DAY_RANGES:
+        for m in pattern.finditer(folded):
+            d1, d2, month = int(m["d1"]), int(m["d2"]), _MONTHS[m["mon"]]
+            year = int(m["y"]) if m["y"] else 2000  # a leap year: 29 February is a day
+            if not (d1 < d2 and _safe_date(year, month, d1) and _safe_date(year, month, d2)):
+                continue
+            first = _Found(m.start(), m.start("sep"), m, _day_of_range("d1"))
+            second = _Found(m.end("sep"), m.end(), m, _day_of_range("d2"))
+            if _joins_range(folded, first, second):
+                found.append((first, second))
+    return found
+
+
 def scan_time(text: str) -> TimeScan:
     """The first step of find_time: everything that depends on the text alone."""
     folded = _settle_slash_dates(_spelled_out(fold(text)))
@@ -1079,6 +1135,10 @@ def scan_time(text: str) -> TimeScan:
     points: list[_Found] = []
     impossible: list[tuple[int, int]] = []  # spans of date-like text that is no date
     date_patterns, period_patterns = _compiled(CJK_CHAR.search(folded) is not None, folded.isascii())
+    for first, second in _day_ranges(folded):
+        if free(first.start, second.end):
+            points += [first, second]
+            taken.append((first.start, second.end))
     for pattern, build, valid in date_patterns:
         for m in pattern.finditer(folded):
             if not free(m.start(), m.end()):
@@ -1309,7 +1369,9 @@ def _same_value(p: _Found, placed: TimeFinding, value_of) -> bool:
         return False
     if isinstance(value, Period) and placed.period is not None:
         # "the first half of 2025 (H1)": a quarter or half without its year, beside the same one with it
-        if not _YEAR_WRITTEN.search(p.match.group(0)) and value.label.split(" ")[0] == placed.period.label.split(" ")[0]:
+        # ... or the months of it without their year: "H1 2025 (January-June)"
+        if not _YEAR_WRITTEN.search(p.match.group(0)) and (value.label.split(" ")[0] == placed.period.label.split(" ")[0]
+                                                          or _month_days(value) == _month_days(placed.period)):
             return True
         return (value.start, value.end) == (placed.period.start, placed.period.end)
     if not isinstance(value, date) or placed.reporting_date is None or placed.period is not None:
@@ -1319,6 +1381,10 @@ def _same_value(p: _Found, placed: TimeFinding, value_of) -> bool:
     # "31/03/2025 (so that's 31 March)": a day without its year, beside the same day with it
     day = placed.reporting_date
     return not _YEAR_WRITTEN.search(p.match.group(0)) and (value.month, value.day) == (day.month, day.day)
+
+
+def _month_days(period: Period) -> tuple[int, int, int, int]:
+    return period.start.month, period.start.day, period.end.month, period.end.day
 
 
 def _same_range(folded: str, first: _Found, second: _Found, placed: TimeFinding, value_of) -> bool:
