@@ -20,7 +20,7 @@ from resolver.dates import Period, TimeFinding
 from resolver.entities import whole_forms
 from resolver.intents import COMMON_WORDS, cues, is_function_word
 from resolver.interpret import Reading, undated_tokens
-from resolver.text import CJK_CHAR, written_spans
+from resolver.text import CJK_CHAR, fold, written_spans
 from resolver.source import EntityView, EvidenceSource
 
 
@@ -268,9 +268,20 @@ def choose_subject(reading: Reading, views: dict[str, EntityView], source: Optio
         revs = [r for eid in match.entity_ids if eid in views for r in views[eid].visible]
         return bool(revs) and all(r.record.entity_type in MODEL_TYPES | SOURCE_TYPES for r in revs)
 
+    def part_of_another(match) -> bool:
+        """A glossary term that the definition of another entity named beside it is written with
+        ("do central bank facilities count towards HQLA in the LCR?"): a part of the subject."""
+        revs = [r for eid in match.entity_ids if eid in views for r in views[eid].visible]
+        if not revs or any(r.record.entity_type != "glossary_term" for r in revs):
+            return False
+        term = re.compile(rf"(?<!\w){re.escape(fold(match.name))}(?!\w)")
+        return any(term.search(fold(r.record.body)) for other in reading.mentions if other is not match
+                   for eid in other.entity_ids if eid in views and eid not in match.entity_ids
+                   for r in views[eid].visible if r.record.entity_type not in ("glossary_term", *MODEL_TYPES, *SOURCE_TYPES))
+
     mentions = reading.mentions
     if reading.intent.startswith("definition"):
-        mentions = sorted(mentions, key=lambda m: (-m.length, not m.exact, technical(m)))  # stable: else as read
+        mentions = sorted(mentions, key=lambda m: (-m.length, not m.exact, technical(m), len(mentions) > 1 and part_of_another(m)))  # stable: else as read
     for match in mentions:
         visible = sorted(
             eid for eid in match.entity_ids if eid in views and any(usable(r) for r in views[eid].visible)

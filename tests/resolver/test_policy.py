@@ -753,3 +753,17 @@ def test_a_value_asked_of_a_policy_is_what_the_policy_says():
               effective_from=date(2024, 1, 1), body="Door counters are the system of record. Owner: Head of Front of House.")
     bundle = ask([pol], "Who was accountable for the visitor counting policy during 2025, and what was the system of record?")
     assert bundle.behavior.value == "answer" and bundle.ids("primary") == ["POL.COUNT.v1"]
+
+
+def test_a_glossary_term_the_named_definition_is_written_with_is_part_of_the_subject():
+    term = rec("G.HQLA", entity_id="glossary.hqla", entity_type="glossary_term", title="HQLA", aliases=["HQLA"],
+               effective_from=date(2020, 1, 1), body="High-quality liquid assets: cash, reserves, sovereigns.")
+    lcr = rec("M.LCR", entity_id="metric.lcr", title="Liquidity coverage ratio", aliases=["LCR"], effective_from=date(2024, 1, 1),
+              body="LCR = stock of HQLA / net cash outflows over 30 days; central bank facilities are excluded.")
+    question = "Do central bank facilities count towards HQLA in the LCR?"
+    assert ask([term, lcr], question).ids("primary") == ["M.LCR"]
+    # a definition not written with the term leaves the question to the name read first
+    other = rec("M.LCR", entity_id="metric.lcr", title="Liquidity coverage ratio", aliases=["LCR"], effective_from=date(2024, 1, 1),
+                body="Stock of liquid assets over net cash outflows over 30 days.")
+    assert ask([term, other], question).ids("primary") == ["G.HQLA"]
+    assert ask([term, lcr], "What does HQLA mean?").ids("primary") == ["G.HQLA"]
