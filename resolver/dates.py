@@ -517,7 +517,7 @@ _PERIOD_FORMS = [
     (r"今年|올해|금년|इस\s+साल(?!\s+(?:" + _MONTH_RE + r"))", lambda m, as_of: _year(as_of.year)),
     (rf"इस\s+साल\s+({_MONTH_RE})\s+से\s+({_MONTH_RE})(?:\s+तक)?", lambda m, as_of: _month_range(as_of.year, _MONTHS[m[1]], _MONTHS[m[2]])),
     (rf"({_MONTH_RE})\s*(?:พ\s*\.\s*ศ\s*\.\s*)?(2[45]\d{{2}})(?!\d)", lambda m, as_of: _month(int(m[2]) - 543, _MONTHS[m[1]])),
-    (r"前四半期|上季度|上个季度|지난\s*분기|الربع\s+الماضي|पिछली\s+तिमाही|ברבעון\s+הקודם|سه\s*ماهه\s+گذشته", lambda m, as_of: _previous_quarter(as_of)),
+    (r"前四半期|上季度|上个季度|지난\s*분기|الربع\s+الماضي|पिछली\s+तिमाही|ברבעון\s+הקודם|سه[\s\u200c]*ماهه\s+گذشته", lambda m, as_of: _previous_quarter(as_of)),
     (rf"\bq(?:uarter\s*)?([1-4])(?=(?:{_JOIN}{_Q_NO_YEAR})*{_JOIN}{_Q_NO_YEAR}\s*[/ -]?\s*(?:of\s+)?{_Y}\b)",
      lambda m, as_of: _quarter(int(m[2]), int(m[1]))),
     (rf"\bh([12])(?=(?:{_JOIN}{_H_NO_YEAR})*{_JOIN}{_H_NO_YEAR}\s*[/ -]?\s*{_Y}\b)",
@@ -533,6 +533,16 @@ _PERIOD_FORMS = [
     (r"\bq([1-4])\s*(?:of\s+)?fy\s*['\u2019]?\s*((?:19|20)?\d{2})\b(?![/-]\d)", lambda m, as_of: _fiscal("quarter", _full_year(m[2]), int(m[1]))),
     (r"\bh([12])\s*(?:of\s+)?fy\s*['\u2019]?\s*((?:19|20)?\d{2})\b(?![/-]\d)", lambda m, as_of: _fiscal("half", _full_year(m[2]), int(m[1]))),
     (rf"\b{_Y}\s*[/ -]?\s*q([1-4])\b", lambda m, as_of: _quarter(int(m[1]), int(m[2]))),
+    # an ordinal quarter or half of a fiscal year: "the fourth quarter of FY26", "second half of fiscal 2025",
+    # "cuarto trimestre del FY26", "im vierten Quartal des GJ 2025", "الربع الرابع من FY26"
+    (rf"\b({_ORDINAL_RE})\s+({_QUARTER_WORDS}|{_HALF_WORDS})\s+(?:of\s+|del\s+|de\s+l\W?|des\s+|dell\W?|do\s+|van\s+het\s+)?(?:the\s+)?"
+     rf"(?:fy|{_FISCAL_YEAR_WORDS})\s*['\u2019]?\s*((?:19|20)?\d{{2}})\b(?![/-]\d)",
+     lambda m, as_of: _fiscal("quarter" if re.fullmatch(_QUARTER_WORDS, m[2]) else "half", _full_year(m[3]), _ORDINALS[m[1]])),
+    (rf"(?:الربع|ربع)\s+(الاول|الثاني|الثالث|الرابع)\s+(?:من\s+)?(?:(?:عام|سنة|السنة)\s+)?(?:fy|(?:السنة|السنه)\s+(?:المالية|الماليه))\s*((?:19|20)?\d{{2}})\b",
+     lambda m, as_of: _fiscal("quarter", _full_year(m[2]), {"الاول": 1, "الثاني": 2, "الثالث": 3, "الرابع": 4}[m[1]])),
+    # Persian: "سه ماهه چهارم 2025", "سه‌ماهه دوم سال 2025"
+    (rf"سه[\s\u200c]*ماهه\s+(اول|دوم|سوم|چهارم)\s+(?:سال\s+)?{_Y}",
+     lambda m, as_of: _quarter(int(m[2]), {"اول": 1, "دوم": 2, "سوم": 3, "چهارم": 4}[m[1]])),
     (rf"\b([1-4])\.\s*(?:ctvrtleti|kvartal|quartal|trimestre|kwartaal)\w*\s+{_OF_YEAR}{_Y}\b",
      lambda m, as_of: _quarter(int(m[2]), int(m[1]))),
     (rf"\b({_ORDINAL_RE})\s+(?:{_QUARTER_WORDS})\s+{_OF_YEAR}{_Y}\b",

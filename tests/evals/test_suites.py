@@ -221,12 +221,11 @@ KNOWN_MISSES = {"banking": {"BNK-NPL-09"}, "saas": set(), "utility": {"U09"},
                 "museum": {"MUS07", "MUS08", "MUS20", "MUS37"},
                 # the twentieth round (pharmacy ar/fa/ur/en; esports en, how time is written; jpfin ja, 年度 from April
                 # named for its start year; socialeng en, adversarial), first scored 36/40, 30/40, 30/40 and 32/40; what
-                # is left: draft topics in Arabic and Persian (PHR04, PHR26), "the fourth quarter of FY26" in Arabic read as
-                # FY26 (PHR06), a Persian freshness word (PHR22); "since launch" (a date stated in a record,
+                # is left: draft topics in Arabic and Persian (PHR04, PHR26), a Persian freshness word (PHR22); "since launch" (a date stated in a record,
                 # ESP04), the house date order stated in a policy (ESP18: 03/04/2026 is not read), 31/02/2026 (ESP29: canon
                 # abstains where the label asks), draft topics (ESP06, ESP12), a document with a year in its title (ESP31,
                 # ESP40); a draft topic in Japanese (JPF05), a model named by its identifier beside katakana (JPF16).
-                "pharmacy": {"PHR04", "PHR06", "PHR22", "PHR26"},
+                "pharmacy": {"PHR04", "PHR22", "PHR26"},
                 "esports": {"ESP04", "ESP06", "ESP12", "ESP18", "ESP29", "ESP31", "ESP40"},
                 "jpfin": {"JPF05", "JPF16"}, "socialeng": set()}
 
