@@ -664,6 +664,22 @@ _PERIOD_FORMS = [
      r"|\bmes\s+passat\b|\bluna\s+trecuta\b|\bjoan\s+den\s+hile(?:an|a)?\b|\baurreko\s+hile(?:an|a)?\b|\bverlede\s+maand\b|\bsidasta\s+manud\w*"
      r"|\bmuaj(?:in|i|it)\s+(?:e|te|i)\s+kaluar\b|\bkecən\s+ay\b|\bминатиот\s+месец\b|\bөткен\s+ай\w*|\bგასულ\s+თვეს\b|\bանցյալ\s+ամիս\w*",
      lambda m, as_of: _previous_month(as_of)),
+    # Danish, Norwegian, Swedish, Icelandic, Finnish (accents folded): last and this year, quarter, month, week
+    (r"\b(?:sidste|forrige|forra)\s+ar(?:et)?\b|\bi\s+fjor\b|\bi\s+fjol\b|\bifjor\b|\bsidasta\s+ar(?:i)?\b",
+     lambda m, as_of: _year(as_of.year - 1)),
+    (r"\b(?:i|dette|detta|indevaerende|innevaerende|innevarande)\s+ar(?:et)?\b|\b(?:tana|kuluvana)\s+vuonna\b",
+     lambda m, as_of: _year(as_of.year)),
+    (r"\b(?:sidste|forrige|forra)\s+kvartal(?:et|s)?\b", lambda m, as_of: _previous_quarter(as_of)),
+    (r"\b(?:dette|detta|denne|indevaerende|innevaerende|innevarande|nuvaerende|nuvarende|nuvarande)\s+kvartal(?:et)?\b"
+     r"|\btalla\s+neljannek\w*", lambda m, as_of: _quarter(as_of.year, (as_of.month - 1) // 3 + 1)),
+    (r"\b(?:sidste|forrige)\s+maned(?:s)?\b|\bforra\s+manad(?:en|ens)?\b", lambda m, as_of: _previous_month(as_of)),
+    (r"\b(?:denne|denna|indevaerende|innevaerende|innevarande)\s+man(?:ed|ad|aden)\b|\btassa\s+kuussa\b",
+     lambda m, as_of: _month(as_of.year, as_of.month)),
+    (r"\b(?:sidste|forrige)\s+(?:uge|uke)(?:s|ns)?\b|\bforra\s+veckan?\b|\b(?:viime|edellisella)\s+viikolla\b"
+     r"|\b(?:i\s+)?sidustu\s+viku\b",
+     lambda m, as_of: _iso_week(*(as_of - timedelta(days=7)).isocalendar()[:2])),
+    (r"\b(?:denne|denna)\s+(?:uge|uke|vecka)\b|\btalla\s+viikolla\b",
+     lambda m, as_of: _iso_week(*as_of.isocalendar()[:2])),
     # a range of months without a year ("from Sep to Nov", "between January and March", "de enero a marzo"):
     # the latest such range that has begun by as_of
     (rf"\b(?:between|entre|zwischen|tra|tussen|mellan|mellem|mezi)\s+({_MONTH_RE})\.?\s+(?:and|y|e|und|et|en|i|a)\s+({_MONTH_RE})\b{_NO_YEAR_AFTER}",
@@ -781,7 +797,10 @@ _DATE_FORMS = [
     # a day and month written with a slash and no year, in the one order the numbers allow ("as at 30/6"):
     # the latest such day on or before as_of
     # ... and with its year after a dash or space ("15/11-2023", "31/3 2025")
-    (r"(?<![\d/.-])(1[3-9]|2\d|3[01])/(0?[1-9]|1[0-2])(?:-|\s+)((?:19|20)\d{2})\b",
+    # "den 1/10-2025" (Danish, Norwegian): a dash before the year is written only day first
+    (r"(?<![\d/.-])(0?[1-9]|[12]\d|3[01])/(0?[1-9]|1[0-2])-((?:19|20)\d{2})\b",
+     lambda m, as_of: _safe_date(int(m[3]), int(m[2]), int(m[1])), _ABSOLUTE),
+    (r"(?<![\d/.-])(1[3-9]|2\d|3[01])/(0?[1-9]|1[0-2])\s+((?:19|20)\d{2})\b",
      lambda m, as_of: _safe_date(int(m[3]), int(m[2]), int(m[1])), _ABSOLUTE),
     (r"(?<![\d/.-])(1[3-9]|2\d|3[01])/(0?[1-9]|1[0-2])(?![\d/])(?!\s*[-.,]?\s*(?:19|20)\d{2})",
      lambda m, as_of: _last_past_day(int(m[2]), int(m[1]), as_of), lambda m, build: _safe_date(2000, int(m[2]), int(m[1])) is not None),

@@ -342,7 +342,7 @@ def find_matches(q: list[str], lookup: NameLookup) -> list[Match]:
             for start, end in places:
                 if form in ids:
                     found.append(Match(start, end, frozenset(ids[form]), False, form))
-    return [m for m in found if not _in_a_ratio(q, m)]
+    return [m for m in found if not _in_a_ratio(q, m) or _its_own_ratio(q, m, lookup)]
 
 
 def _hyphen_parts(q: list[str]) -> tuple[list[str], list[int]]:
@@ -388,6 +388,17 @@ def _in_a_ratio(q: list[str], m: Match) -> bool:
     before = m.start >= 2 and q[m.start - 1] in _PER and content(m.start - 2)
     after = m.end + 1 < len(q) and q[m.end] in _PER and content(m.end + 1)
     return before or after
+
+
+def _its_own_ratio(q: list[str], m: Match, lookup: NameLookup) -> bool:
+    """Whether the ratio written after a name is one of that entity's own names ("tariffmarginalen per
+    MWh" where "Tariffmarginal per MWh" is the metric's title, its first word inflected)."""
+    if m.end + 1 >= len(q) or q[m.end] not in _PER:
+        return False
+    tail, last = [q[m.end], q[m.end + 1]], q[m.end - 1]
+    forms = [f for word in (last, *lookup.near_words(last)) for f in lookup.forms_with_word(word, _PARTIAL_LIMIT)
+             if f.split(" ")[-2:] == tail]
+    return any(m.entity_ids & set(ids) for ids in lookup.forms(forms).values())
 
 
 _PARTIAL_LIMIT = 200  # a word in more name forms than this is too common to find a name by

@@ -191,7 +191,7 @@ _ASKS_TABLE = [r"(?<!source\s)(?<!raw\s)\btables?\b", r"\btabulk\w*\b",
 _ASKS_SOURCES = [r"\bsources?\b", r"\braw\b", r"\bzdroj\w*\b", r"\bsurov\w*\b", r"\bquellen\b", r"\bdatenquell\w*\b", r"\bfuentes?\b",
                  r"\bfont[ei]\b", r"\bbron\w*\b", r"\bsorgent[ei]\b", r"\bsources?\s+de\s+donnees\b", r"\bsource\s+tables?\b",
                  r"\b(?:tablas?|tabelle|tabelas?|tabel(?:len)?)\s+(?:de\s+|di\s+)?(?:origen|fuente|origem|origine|sorgente|bron)\w*\b",
-                 r"\bquelltabelle\w*\b"]
+                 r"\bquelltabelle\w*\b", r"\b\w*kall(?:an|or|orna)\b", r"\b\w*kild(?:e|er|en|erne|ene)\b", r"\bradata\w*\b"]
 
 _STOP = set(
     """a an the is are was were be been being do does did should would could can may might must shall will
@@ -210,7 +210,9 @@ _STOP = set(
 
 
 _FROM_WHAT_RE = re.compile(r"\b(?:computed|calculated|derived|built)\s+from\b|\bz\s+ceho\b|\bworaus\b|\bz\s+jakych\b"
-                           r"|\bze?\s+(?:kterych|jakich|ktorych)\b")
+                           r"|\bze?\s+(?:kterych|jakich|ktorych)\b"
+                           # "mistä lähteistä X lasketaan", "från vilka källor beräknas X", "fra hvilke kilder beregnes X"
+                           r"|\bmista\b|\bvarifran\b|\bfran\s+vilka\b|\bhvorfra\b|\bfra\s+hvilke\b")
 # "is there a draft for X?", "what is proposed for X?": the approved definition, with its drafts shown
 # the approved definition asked for by name (row 5b): a draft is then never its conflict, at any date
 _APPROVED_RE = re.compile(r"\b(?:approved|signed[\s-]+off|sanctioned|ratified|endorsed|official|genehmigt\w*|freigegeben\w*|offiziell\w*"
@@ -218,6 +220,12 @@ _APPROVED_RE = re.compile(r"\b(?:approved|signed[\s-]+off|sanctioned|ratified|en
                           r"|officieel|schvalen\w*|oficialn\w*|zatwierdzon\w*|oficjaln\w*|godkand\w*|officiell\w*|hyvaksyt\w*)\b")
 _DRAFTS_RE = re.compile(r"\b(?:drafts?|proposals?|proposed|pending|entw[uü]rfe?|entwurf\w*|borrador\w*|propuesta\w*|"
                         r"brouillon\w*|bozz[ae]|propost[ae]|rascunho\w*|navrh\w*|voorstel\w*|conceptversie)\b")
+# a yes-or-no question about a property of the subject ("is heat loss degree-day corrected today?",
+# "är värmeförlusten graddagskorrigerad?", "ist der Umsatz bereinigt?"): with a topic, an inclusion question
+_POLAR_RE = re.compile(
+    r"^(?:(?:hi|hey|hej|hei|hallo|hello|moi|team|quick|question|so|ok|okay|please|pls)\s+)*"
+    r"(?:is|are|was|were|ar|er|var|blir|bliver|ist|sind|war|wird|wordt|onko|oliko)\s+"
+    r"(?:the\s+|our\s+|den\s+|det\s+|das\s+|die\s+|der\s+|het\s+|de\s+)?§\s+\S")
 # "what's the return rate for October?": nothing but the name and a period (the date words are
 # blanked; § stands for the name, see interpret): the number for that period
 # "what is X" and nothing else but a period: a value ("what's X this month?"), in en, es, fr, it, pt, de, nl, cs
@@ -248,7 +256,7 @@ _INJECTION += [
     r"\b(?:покажи\w*|раскрои\w*|покажіть)[^.?!]{0,60}(?:конфиденциал|секрет|конфіденційн|таємн)\w*",
 ]
 _NUMERIC += [
-    r"\bhvor\s+(?:meget|mye|mange|hoj|hoy)\b", r"\bpaljonko\b", r"\bkuinka\s+(?:paljon|monta|suuri)\b", r"\bmennyi\w*\b",
+    r"\bhvor\s+(?:meget|mye|mange|hoj|hoy)\b", r"\bhva(?:d)?\s+var\b", r"\bmika\s+oli\b", r"\bhver\s+var\b", r"\bpaljonko\b", r"\bkuinka\s+(?:paljon|monta|suuri)\b", r"\bmennyi\w*\b",
     r"\bcat\s+(?:a\s+fost|au\s+fost|este)\b", r"\bne\s+kadar\w*\b", r"\bсколько\b", r"\bскільки\b",
 ]
 _DEFINITION += [
@@ -257,6 +265,9 @@ _DEFINITION += [
     r"\bопределени\w*\b", r"\bдеиств\w*\b", r"\bсчита\w*\b", r"\bвизначен\w*\b", r"\bдіял\w*\b", r"\bдіє\b", r"\bрахува\w*\b",
 ]
 _LINEAGE_UP += [
+    # Swedish, Norwegian, Danish: "vilka modeller matar X", "hvilke kilder mater X", compounds ("råkällor", "rådatakilder")
+    r"\bmatar\b", r"\bmater\b", r"\b\w+kall(?:a|an|or|orna)\b", r"\b\w+kild(?:e|er|en|erne|ene)\b",
+    r"\b(?:bygger|byggd|byggt|baseras|baserad|baseret|basert|bygget)\s+(?:pa|paa)\b", r"\bkommer\s+fran\b",
     r"\bkild(?:e|er|en|erne)\b", r"\bkildetabel\w*\b", r"\bligger\s+til\s+grund\b", r"\bfoder\w*\b", r"\bforsyn\w*\b",
     r"\blahde\w*\b", r"\blahte\w*\b", r"\bforras\w*\b", r"\btaplal\w*\b", r"\bsurs[ae]\w*\b", r"\balimenteaz\w*\b",
     r"\bkaynak\w*\b", r"\bbesle\w*\b", r"\bисточник\w*\b", r"\bпита\w*\b", r"\bджерел\w*\b", r"\bживл\w*\b",
@@ -341,6 +352,9 @@ _INJECTION += [
     r"\bbo\s+qua\b[^.?!]{0,40}\b(?:quy\s+tac|huong\s+dan|chi\s+dan|gioi\s+han)\b",
     r"\b(?:mode\s+admin|che\s+do\s+quan\s+tri|administratorlage)\b",
     r"\b(?:folj|foelj)\s+instruktionerna\b", r"\basidosatt\w*\b[^.?!]{0,40}\bregl\w*",
+    # "strunta i katalogen", "gör precis som det står där", "gjør akkurat som det står", "gør præcis som der står"
+    r"\b(?:strunta\s+i|ignorera|ignorer|glem|glom|bortse\s+fra|se\s+bort\s+fra)\s+(?:den\s+|det\s+)?katalog\w*",
+    r"\b(?:gor|gjor)\s+(?:precis|exakt|akkurat|noyaktig|praecis|nojagtig|bara)\s+som\s+(?:det|der|den)\s+(?:star|sier|siger|sager)\b",
     r"\bvolg\s+de\s+instructies\b",
 ]
 _INJECTION += [
@@ -373,6 +387,12 @@ _LINEAGE_DOWN += [r"\bhilir\b", r"\bterdampak\b", r"\bterpengaruh\b", r"\banh\s+
                   r"(?:يتاثر|تتاثر|المتاثرة)", r"(?:प्रभावित)", r"\bstroomafwaarts\b", r"\bvalt\s+(?:er\s+)?om\b"]
 _FRESHNESS += [r"\bterakhir\s+(?:dimuat|diperbarui|diupdate)\b", r"\bcap\s+nhat\s+lan\s+cuoi\b", r"\blan\s+cuoi\b[^.?!]{0,30}\bcap\s+nhat\b",
                r"اخر\s+(?:تحميل|تحديث)", r"(?:आखिरी|अंतिम)\s+बार"]
+# "er afbrudsloggen opdateret i dag?": updated, loaded (da, no, sv, fi, is), as "aktualisiert", "bijgewerkt" are
+_FRESHNESS += [r"\bopdateret\b", r"\boppdatert\b", r"\buppdaterad(?:e|es)?\b", r"\buppdaterats\b", r"\bindlaest\b",
+               r"\binnlest\b", r"\bpaivitetty\b", r"\bpaivitettiin\b", r"\buppfaerd\w*\b"]
+# "hur räknades X", "hvordan beregnes X", "miten X lasketaan": how X is (was) computed
+_DEFINITION += [r"\b(?:be)?raknade?s\b", r"\bberegne(?:s|t|de)\b", r"\budregne(?:s|t)\b", r"\bregnes\b",
+                r"\blasketaan\b(?!\s+mukaan)", r"\blaskettiin\b"]
 _FRESHNESS += [r"\bvoor\s+het\s+laatst\s+(?:ververst|bijgewerkt|geladen|vernieuwd)\b", r"\bververst\b", r"\bsenast\s+(?:uppdaterad|laddad)\w*\b"]
 _ASKS_MODEL += [r"\bmodel\b", r"(?:النماذج|نموذج|نماذج)", r"(?:मॉडल)"]
 _ASKS_SOURCES += [r"\bsumber\b", r"\bnguon\b", r"(?:المصادر|مصادر)", r"(?:स्रोत)"]
@@ -618,6 +638,7 @@ def cues(text: str) -> dict[str, bool]:
         "drafts": _any(_DRAFTS_RE, text),
         "approved": _any(_APPROVED_RE, text),
         "bare_what_is": _any(_BARE_WHAT_IS_RE, text),
+        "polar": _POLAR_RE.match(text) is not None,
         "asks_model": _any(_ASKS_MODEL_RE, unkinded, plain)
         or ((upstream or downstream) and _any(_ASKS_TABLE_RE, unkinded, plain)),
         "asks_sources": _any(_ASKS_SOURCES_RE, text, plain),
@@ -651,6 +672,9 @@ czy jak jaki jaka jakie oraz albo dla przez
 ang ng mga sa na ba po ako ko mo natin namin kami tayo ano anong yung iyong para noong nang kung may hindi rin din lang
 tu je ni kah lah tak saya kami kita kamu dalam macam sudah yg aja saat
 hvilke hvilken hvad hvordan bliver blir blev er af til med om det den som ligger under vad vilken vilka hur ar mika mita onko
+att och eller inte ej ska skall skal skulle kan vi jag du han hon men sa ocksa ogsa ogsaa her har dar der nar fran fra
+hos mot utan uden uten over sedan siden innan inden innen efter etter vid ved mig meg oss os dem vara vaere vore hvada hvernig
+hver hvert ad um fyrir med vid eda og ekki sem thad thetta kuin vai ettei etta myos
 jest sa przez ktory ktora ktore jakich jaki jaka ktora ktory aky aka ake je su
 ya wa za la kwa ni nini gani hii hiyo katika je tafadhali
 ka ki ke kya hai hain tha thi the aur mein se ko kaunsa kaunsi kaun kis yeh woh ab toh agar pe par wala wali liye batao

@@ -162,7 +162,7 @@ def reading_of(question: str, time: TimeFinding, words: Words, as_of: date, cale
         reading.intent = "freshness"
     elif (flags["numeric"] or (flags["bare_what_is"] and time.period is not None)) and not flags["definition"]:
         reading.intent = "metric_value"
-    elif flags["includes"] and (reading.topic or _apart(reading.mentions)):
+    elif (flags["includes"] and (reading.topic or _apart(reading.mentions))) or (flags["polar"] and reading.topic and not flags["definition"] and not flags["current"]):
         # with no other words, the topic may be a second name ("should returns be ignored in GMV?"):
         # the policy takes it once it knows which name is the subject
         reading.intent = "definition_includes"

@@ -227,7 +227,10 @@ KNOWN_MISSES = {"banking": {"BNK-NPL-09"}, "saas": set(), "utility": {"U09"},
                 # ESP40); a draft topic in Japanese (JPF05), a model named by its identifier beside katakana (JPF16).
                 "pharmacy": {"PHR04", "PHR22", "PHR26"},
                 "esports": {"ESP04", "ESP06", "ESP12", "ESP18", "ESP29", "ESP31", "ESP40"},
-                "jpfin": {"JPF05", "JPF16"}, "socialeng": set()}
+                "jpfin": {"JPF05", "JPF16"}, "socialeng": set(),
+                # the twenty-first round (nordheat sv/da/no/fi/is), first scored 28/40; what is left: an Icelandic name
+                # in two inflected words ("afhentri orku" for "afhent orka", NHT05)
+                "nordheat": {"NHT05"}}
 
 
 @pytest.mark.parametrize("name", sorted(KNOWN_MISSES))
