@@ -613,7 +613,8 @@ _PERIOD_FORMS = [
     (rf"\b{_Y}\s+(?:{_FISCAL_YEAR_WORDS})(?!\w)", lambda m, as_of: _fiscal("year", int(m[1]), 0)),  # "2026 фінансовий рік"
     (r"\bfy\s*['\u2019]?\s*(\d{2})\b", lambda m, as_of: _fiscal("year", 2000 + int(m[1]), 0)),
     (rf"\b(?:{_FISCAL_RELATIVE})", lambda m, as_of: _fiscal_relative(m, as_of)),
-    (rf"\b(?:calendar\s+year|full\s+year|year|rok|roku|v\s+roce|za\s+rok|cely\s+rok)\s+{_Y}\b",
+    # ... not a year split over two ("tax year 2024/25", "academic year 2024-25": reported, never read as 2024)
+    (rf"\b(?:calendar\s+year|full\s+year|year|rok|roku|v\s+roce|za\s+rok|cely\s+rok)\s+{_Y}\b(?![/-]\d)",
      lambda m, as_of: _year(int(m[1]))),
     (rf"\b({_MONTH_RE})(?:\.?,?\s+{_OF}|[-/])\s*{_Y}\b", lambda m, as_of: _month(int(m[2]), _MONTHS[m[1]])),
     (rf"\b{_Y}\.?\s*(?:aasta|gada|m\.)\s+({_MONTH_RE})\b", lambda m, as_of: _month(int(m[1]), _MONTHS[m[2]])),  # 2026. aasta septembris
@@ -1152,6 +1153,44 @@ def _day_ranges(folded: str) -> list[tuple["_Found", "_Found"]]:
     return found
 
 
+# "the fortnight ending 14/03/2025", "the financial year to 30 April 2025", "the twelve months ended 31 March
+# 2026", "exercice clos le 31 décembre 2025": the period that ends on the date written after it
+_ENDING_BEFORE = re.compile(
+    r"(?:\bthe\s+)?\b(?:(?P<unit>fortnight|week|month|quarter|half[\s-]year|year|financial\s+year|fiscal\s+year|fy)"
+    r"|(?P<n>\d{1,2}|two|three|four|six|nine|twelve)\s+(?P<units>weeks|months))"
+    r"\s+(?:to|ending|ended|through|up\s+to)(?:\s+on)?\s+(?:the\s+)?(?:close\s+of\s+business\s+(?:on\s+)?|cob\s+)?$"
+    r"|\b(?:exercice|ejercicio|esercizio|gesch(?:ae|a)ftsjahr(?:es)?|boekjaar)\s+(?:clos\s+le|cerrado\s+(?:al|el)|chiuso\s+al|"
+    r"zum|endend\s+am|eindigend\s+op|au|al)\s+$")
+_ENDING_SPANS = {"fortnight": (14, "day"), "week": (7, "day"), "month": (1, "month"), "quarter": (3, "month"),
+                 "half year": (6, "month"), "half-year": (6, "month")}
+
+
+def _ending(build, m_before: re.Match):
+    """The build of a period ending on the date `build` reads, of the length `m_before` names."""
+    if m_before["units"]:
+        n, unit = _count(m_before["n"]) if not m_before["n"].isdigit() else int(m_before["n"]), m_before["units"][:-1]
+    else:
+        n, unit = _ENDING_SPANS.get(re.sub(r"\s+", " ", m_before["unit"] or ""), (12, "month"))
+
+    def period(m: re.Match, as_of: date) -> Optional[Period]:
+        end = build(m, as_of)
+        if end is None:
+            return None
+        if unit in ("day", "week"):
+            start = end - timedelta(days=n * (7 if unit == "week" else 1) - 1)
+        elif end == _month_end(end.year, end.month):  # to a month's end: whole months
+            start = _months_before(date(end.year, end.month, 1), n - 1)
+        else:
+            start = _months_before(end, n) + timedelta(days=1)
+        return Period(start, end, f"{start.isoformat()} to {end.isoformat()}")
+    return period
+
+
+# the header lines of a pasted e-mail ("> Sent: 10 November 2025 16:02"): their dates are no question's
+_MAIL_HEADER = re.compile(r"(?m)^[\s>]*(?:sent|date|datum|envoye|enviado|inviato|verzonden|gesendet|skickat|sendt|lahetetty|"
+                          r"from|to|cc|subject|von|an|betreff|de|objet|para|asunto)\s*:[^\n]*$")
+
+
 def scan_time(text: str) -> TimeScan:
     """The first step of find_time: everything that depends on the text alone."""
     folded = _settle_slash_dates(_spelled_out(fold(text)))
@@ -1181,6 +1220,16 @@ def scan_time(text: str) -> TimeScan:
                 impossible.append((m.start(), m.end()))
             taken.append((m.start(), m.end()))
     points.sort(key=lambda p: p.start)
+    headers = [(m.start(), m.end()) for m in _MAIL_HEADER.finditer(folded)] if "\n" in folded else []
+    if headers:
+        points = [p for p in points if not any(a <= p.start and p.end <= b for a, b in headers)]
+    ending: list[_Found] = []
+    for p in list(points):
+        m = _ENDING_BEFORE.search(folded, max(0, p.start - 60), p.start)
+        if m is not None:
+            points.remove(p)
+            ending.append(_Found(m.start(), p.end, p.match, _ending(p.build, m)))
+            taken.append((m.start(), p.start))
     # "what did the catalog say on 2026-02-01 about ...": that date is when, not what for
     known = next((p for p in points if _KNOWN_BEFORE.search(folded, 0, p.start)), None)
     if known is not None:
@@ -1198,7 +1247,7 @@ def scan_time(text: str) -> TimeScan:
             impossible.append((m.start(), m.end()))
             taken.append((m.start(), m.end()))
 
-    periods: list[_Found] = []
+    periods: list[_Found] = list(ending)
     for pattern, build in period_patterns:
         for m in pattern.finditer(folded):
             if free(m.start(), m.end()):
@@ -1286,6 +1335,9 @@ _KNOWN_BEFORE = re.compile(
     r"|\bas\s+(?:(?:we|it|canon|they|the\s+catalog(?:ue)?|the\s+records?|things)\s+)?(?:knew|understood|stood|had|recorded|saw)(?:\s+(?:it|them))?"
     r"|\bas\s+(?:it\s+was\s+|they\s+were\s+)?(?:known|recorded|understood)|\bwhat\s+(?:we|canon|the\s+catalog(?:ue)?)\s+knew"
     r"|\bknown\s+(?:at|on|as\s+of)|\bknowledge\s+(?:date|time|cut-?off)(?:\s+of)?|\bwissensstand|\bkenntnisstand"
+    # "what did we believe on 1 March 2025 about ...", "what was understood on ..."
+    r"|\bwhat\s+did\s+(?:we|canon|you|the\s+(?:catalog(?:ue)?|firm|company|team))\s+(?:believe|think|know|understand|hold|record)"
+    r"|\bwhat\s+(?:we|the\s+(?:firm|company|team))\s+(?:believed|thought|knew|understood)|\b(?:as|what)\s+was\s+(?:believed|thought|understood)"
     # uk, ru, de, fr, es, it, pt: "як це знав каталог на", "Stand des Katalogs vom", "tel que le catalogue le connaissait le"
     r"|\bяк\s+(?:це\s+)?знав\s+каталог\s+на|\bкак\s+(?:это\s+)?знал\s+каталог\s+на|\bза\s+станом\s+каталогу\s+на"
     r"|\bпо\s+состоянию\s+каталога\s+на|\bstand\s+des\s+katalogs\s+(?:vom|am)|\bwie\s+(?:es\s+)?der\s+katalog\s+(?:am|vom)"

@@ -220,6 +220,9 @@ _APPROVED_RE = re.compile(r"\b(?:approved|signed[\s-]+off|sanctioned|ratified|en
                           r"|officieel|schvalen\w*|oficialn\w*|zatwierdzon\w*|oficjaln\w*|godkand\w*|officiell\w*|hyvaksyt\w*)\b")
 _DRAFTS_RE = re.compile(r"\b(?:drafts?|proposals?|proposed|pending|entw[uü]rfe?|entwurf\w*|borrador\w*|propuesta\w*|"
                         r"brouillon\w*|bozz[ae]|propost[ae]|rascunho\w*|navrh\w*|voorstel\w*|conceptversie)\b")
+# what changed between two versions, how they differ ("what's actually changed between X v1 and v2?")
+_COMPARES_RE = re.compile(r"\b(?:chang(?:ed|es)|differ\w*|compar\w*|versus|vs|unterschied\w*|geandert|diferencia\w*|cambi\w*|"
+                          r"differen\w*|verschil\w*|veranderd|rozdil\w*|zmen\w*|skillnad\w*|forskel\w*|forskjell\w*|ero\w*|muuttui)\b")
 # a yes-or-no question about a property of the subject ("is heat loss degree-day corrected today?",
 # "är värmeförlusten graddagskorrigerad?", "ist der Umsatz bereinigt?"): with a topic, an inclusion question
 _POLAR_RE = re.compile(
@@ -639,6 +642,7 @@ def cues(text: str) -> dict[str, bool]:
         "approved": _any(_APPROVED_RE, text),
         "bare_what_is": _any(_BARE_WHAT_IS_RE, text),
         "polar": _POLAR_RE.match(text) is not None,
+        "compares": _any(_COMPARES_RE, text),
         "asks_model": _any(_ASKS_MODEL_RE, unkinded, plain)
         or ((upstream or downstream) and _any(_ASKS_TABLE_RE, unkinded, plain)),
         "asks_sources": _any(_ASKS_SOURCES_RE, text, plain),

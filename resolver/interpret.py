@@ -34,6 +34,7 @@ class Reading:
     nodes: list[str] = field(default_factory=list)  # lineage node ids written out (model.x.y, model.x.y#col)
     calendar: Optional[Revision] = None  # the record stating the fiscal calendar its fiscal periods were placed on
     approved_only: bool = False  # "only the signed-off version": no draft is a conflict (row 5b), whatever the date
+    compares: bool = False  # "what changed between v1 and v2": versions side by side, whatever date is beside them
 
 
 def undated_tokens(question: str, spans: list[tuple[int, int]]) -> list[str]:
@@ -155,7 +156,7 @@ def reading_of(question: str, time: TimeFinding, words: Words, as_of: date, cale
     flags = words.flags
     reading = Reading(question=question, intent="definition_at", time=time, mentions=list(words.mentions),
                       version=words.version, versions=list(words.versions), topic=list(words.topic), nodes=list(words.nodes),
-                      approved_only=flags["approved"], calendar=calendar)
+                      approved_only=flags["approved"], calendar=calendar, compares=flags["compares"])
     if words.injection:
         reading.intent = "injection"
     elif flags["freshness"]:

@@ -134,16 +134,45 @@ _UNCHANGED = re.compile(
     r"permanece\w*|inalterad\w*|blijft|blijven|ongewijzigd|zustava\w*|beze zmen\w*|nezmen\w*)\b")
 
 
+# a full stop that ends an abbreviation ends no sentence: "i.e.", "e.g.", "incl.", "z. B.", "p. ex."
+_ABBREVIATION_END = re.compile(r"(?:^|[\s(])(?:i\.e|e\.g|vs|cf|ca|approx|incl|excl|etc|resp|bzw|z\.\s?b|d\.\s?h|p\.\s?ex|nr)\.$",
+                               re.IGNORECASE)
+
+
+def _sentences(body: str) -> list[str]:
+    out: list[str] = []
+    for piece in re.split(r"(?<=[.!?])\s+|(?<=[。！？])", " ".join(body.split())):
+        if out and _ABBREVIATION_END.search(out[-1]):
+            out[-1] += " " + piece
+        else:
+            out.append(piece)
+    return out
+
+
 def sentences_about(body: str, topic: list[str]) -> list[str]:
     """The body's sentences that mention every topic word; of three words or more, all but one (a
     paraphrase: "planned maintenance outages" is said as "planned maintenance interruptions")."""
     found = []
     slack = 1 if len(topic) >= 3 else 0
-    for sentence in re.split(r"(?<=[.!?])\s+|(?<=[。！？])", " ".join(body.split())):
+    for sentence in _sentences(body):
         low = sentence.casefold()
         if sum(not _mentions(low, word) for word in topic) <= slack:
             found.append(sentence)
     return found
+
+
+def _proposals_about(body: str, topic: list[str]) -> list[str]:
+    """The sentences of a draft about the topic (sentences_about), where a sentence that leaves a word
+    of the topic out must still hold its rarest words in the draft: "does pro bono count as chargeable,
+    and is there a cap?" is not about a sentence on capped chargeable credit for other time."""
+    said = sentences_about(body, topic)
+    if len(topic) < 3 or not said:
+        return said
+    sentences = [x.casefold() for x in _sentences(body)]
+    counts = {w: sum(_mentions(x, w) for x in sentences) for w in topic}
+    fewest = min((c for c in counts.values() if c), default=0)
+    rare = [w for w, c in counts.items() if c == fewest]
+    return [x for x in said if all(_mentions(x.casefold(), w) for w in topic) or all(_mentions(x.casefold(), w) for w in rare)]
 
 
 # words that say what kind of amount a topic is, not which: "ULAE-Kosten" is about ULAE
@@ -239,6 +268,14 @@ def _narrow_by_type(candidates: list[str], views: dict[str, EntityView], reading
     return typed if 0 < len(typed) < len(candidates) else candidates
 
 
+def _narrow_by_versions(candidates: list[str], views: dict[str, EntityView], versions: list[str]) -> list[str]:
+    """Among equally named entities, keep those that have every version the question names
+    ("realisation v1 and v2" where only the realisation rate has a v2), if that decides."""
+    having = [eid for eid in candidates
+              if all(named_version([r for r in views[eid].visible if usable(r)], v) for v in versions)]
+    return having if 0 < len(having) < len(candidates) else candidates
+
+
 def _narrow_to_whole_name(candidates: list[str], views: dict[str, EntityView], match) -> list[str]:
     """Among entities the same words name, keep those the words name whole (an id, title or alias
     as written) over those they name only once a kind word is dropped: "AOV" is the metric whose
@@ -290,6 +327,8 @@ def choose_subject(reading: Reading, views: dict[str, EntityView], source: Optio
             visible = _narrow_to_whole_name(visible, views, match)
         if len(visible) > 1:
             visible = _narrow_by_type(visible, views, reading)
+        if len(visible) > 1 and reading.versions:
+            visible = _narrow_by_versions(visible, views, reading.versions)
         if len(visible) > 1 and source is not None and match.exact:  # one name on several layers, not a shared word
             visible = _narrow_to_base(visible, source)
         hidden = sorted(
@@ -357,6 +396,8 @@ _PLAIN_QUALIFIERS = frozenset("""right correct proper exact full whole complete 
     affects impact impacts change changes show give list get find compare see mean means need want understand interpret know
     tell regarding concerning welche welcher welches welchen welchem jako data dataset datasets table tables
     single comparing compared reckons reckon thinks says claims believes mentioned authoritative
+    insists insist insisted argues argued suggests suggested states stated maintains asserts swears swore wrote writes
+    told tells reckoned thought said claimed believed mentions reported posted
     has have had having between among much many more most less least few several some any each every all both either
     neither other another such only just also very too quite rather above below after before during through under again
     further then once ever even still yet already across along around behind beyond via within versus into upon
@@ -399,9 +440,17 @@ def _qualified_at(reading: Reading, subject: "Subject", match, own_words_count: 
     first = match.start - 1  # the whole run of such words: "monthly recurring revenue"
     while first > 0 and first > match.start - 3 and _qualifier(words_[first - 1]):
         first -= 1
+    places = written_spans(reading.question, reading.time.spans)
+    if places is not None and match.start < len(places):
+        # a name never runs across the end of a sentence ("... checked yesterday? Utilisation looked odd")
+        for k in range(match.start - 1, first - 1, -1):
+            if re.search(r"[.?!;:]", reading.question[places[k][1]:places[k + 1][0]]):
+                if k + 1 == match.start:
+                    return None
+                first = k + 1
+                break
     if not _words_read(words_[:first] + words_[match.end:]):
         return None
-    places = written_spans(reading.question, reading.time.spans)
     if places is None or match.end > len(places):
         return " ".join(words_[first:match.start] + [match.name])
     return reading.question[places[first][0]:places[match.end - 1][1]]
@@ -635,12 +684,12 @@ def _resolve(reading: Reading, source: EvidenceSource, as_of: date) -> Decision:
         interp["topic"] = " ".join(reading.topic) or None
     tools[0] = ToolCall(name="resolve_entity", args=tools[0].args, result_ids=[r.evidence_id for r in subject.revisions])
 
-    if not reading.time.explicit and (
-            (len(reading.versions) > 1 and reading.intent.startswith("definition"))
+    if (len(reading.versions) > 1 and reading.intent.startswith("definition") and (reading.compares or not reading.time.explicit)) \
+            or (not reading.time.explicit and (
             # one approved version no longer in force, asked about without a date: what applied over
             # its own interval (a correction of part of it included)
-            or (len(reading.versions) == 1 and reading.intent == "definition_at"
-                and _past_approved(named_version(subject.revisions, reading.versions[0]), as_of))):
+            len(reading.versions) == 1 and reading.intent == "definition_at"
+            and _past_approved(named_version(subject.revisions, reading.versions[0]), as_of))):
         return _versions_side_by_side(reading, subject, source, as_of, interp, tools)
     if reading.intent == "definition_period" and reading.time.period is None:
         return _history(reading, subject, source, as_of, interp, tools)
@@ -942,7 +991,7 @@ def _definition(reading: Reading, subject: Subject, source, day: date, interp, t
         else:
             parts.append(f"It does not mention {' '.join(topic)} {cite(primary)}.")
             gaps.append(f"the applicable definition does not mention '{' '.join(topic)}'")
-        conflicts = [r for r in drafts if any(not _UNCHANGED.search(x.casefold()) for x in sentences_about(r.record.body, topic))]
+        conflicts = [r for r in drafts if any(not _UNCHANGED.search(x.casefold()) for x in _proposals_about(r.record.body, topic))]
     elif reading.intent == "definition_at" and not reading.approved_only:
         conflicts = [r for r in drafts if r.record.effective_from and r.record.effective_on(day)]
     for r in conflicts:

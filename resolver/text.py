@@ -59,9 +59,18 @@ def _scan(folded: str):
                     yield part, start, start + len(part)
                 start += len(part) + 1
             continue
+        if "/" in t and _WORDS_OR_WORDS.fullmatch(t):  # "absence/availability": either word, each a token
+            start = m.start()
+            for part in t.split("/"):
+                yield part, start, start + len(part)
+                start += len(part) + 1
+            continue
         yield t, m.start(), m.start() + len(t)
 
 
+# words written with a slash between them ("absence/availability", "churn/attrition"): two words; "n/a",
+# "km/h", paths and identifiers stay whole
+_WORDS_OR_WORDS = re.compile(r"[^\W\d_]{2,}(?:/[^\W\d_]{2,})+")
 # a hyphen between a Latin part and a part in another script
 _MIXED_SCRIPTS = re.compile(r"[a-z0-9_]-[^\x00-\x7f]|[^\x00-\x7f]-[a-z0-9_]")
 # ... or a Nordic, Dutch, German or Finnish word hyphened to a borrowed name ("berth productivity-definisjon",

@@ -230,7 +230,12 @@ KNOWN_MISSES = {"banking": {"BNK-NPL-09"}, "saas": set(), "utility": {"U09"},
                 "jpfin": {"JPF05", "JPF16"}, "socialeng": set(),
                 # the twenty-first round (nordheat sv/da/no/fi/is), first scored 28/40; what is left: an Icelandic name
                 # in two inflected words ("afhentri orku" for "afhent orka", NHT05)
-                "nordheat": {"NHT05"}}
+                "nordheat": {"NHT05"},
+                # legalops (en-GB, law firm), first scored 28/40 (two labels changed at intake: LOP15, a name two
+                # metrics share, is row 13; LOP24, a tax year no record defines, is a period canon cannot place); what
+                # is left: a law term whose dates a policy states ("Michaelmas term 2024", LOP04), models made primary
+                # because a context sentence says "table" (LOP13)
+                "legalops": {"LOP04", "LOP13"}}
 
 
 @pytest.mark.parametrize("name", sorted(KNOWN_MISSES))

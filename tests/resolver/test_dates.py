@@ -48,6 +48,7 @@ def test_each_placement_is_its_own():
     ("Looking at the catalog as it stood on 10 April 2026, which definition applied on 2025-08-31?", date(2026, 5, 20), date(2025, 8, 31), date(2026, 4, 10)),
     ("As we understood it on 1 March 2026, what was the churn definition?", date(2026, 5, 20), date(2026, 3, 1), date(2026, 3, 1)),
     ("Which churn definition applied on 2025-06-30, as known on 2025-09-01?", date(2026, 5, 20), date(2025, 6, 30), date(2025, 9, 1)),
+    ("What did we believe on 1 March 2025 about lock-up as at 31 January 2025?", date(2025, 11, 14), date(2025, 1, 31), date(2025, 3, 1)),
     ("Which churn definition applied on 2025-06-30?", date(2026, 5, 20), date(2025, 6, 30), None),
 ])
 def test_a_knowledge_time_written_in_the_question_is_not_its_reporting_date(text, as_of, reporting, known):
