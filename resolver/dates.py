@@ -115,6 +115,8 @@ _MONTHS = {
         "ژوئیه יולי ביולי กรกฎาคม", "اوت אוגוסט באוגוסט สิงหาคม", "سپتامبر ספטמבר בספטמבר กันยายน",
         "اکتبر אוקטובר באוקטובר ตุลาคม", "نوامبر נובמבר בנובמבר พฤศจิกายน", "دسامبر דצמבר בדצמבר ธันวาคม"), 1)
        for form in forms.split()},
+    # Thai abbreviations ("31 มี.ค. 2568")
+    **{fold(form): n for n, form in enumerate("ม.ค. ก.พ. มี.ค. เม.ย. พ.ค. มิ.ย. ก.ค. ส.ค. ก.ย. ต.ค. พ.ย. ธ.ค.".split(), 1)},
     # Indonesian/Malay (the rest as Dutch or English)
     "maret": 3, "agustus": 8, "nopember": 11, "mac": 3, "julai": 7, "ogos": 8, "disember": 12,
     # Tagalog (the rest as Spanish), Swahili (the rest as Malay, Dutch or English), Serbian
@@ -232,6 +234,8 @@ def _count(word: Optional[str]) -> int:
 _Y = r"((?:19|20)\d{2})"
 # a fiscal year's name (folded), in the languages canon reads: "fiscal year 2025", "Geschäftsjahr 2025"
 _FISCAL_YEAR_WORDS = (r"fiscal\s+year|financial\s+year|fiscal|gesch(?:ae|a)ftsjahr(?:es)?|gj|exercice(?:\s+fiscal)?|"
+                      # Indonesian, Malay (TF, TK), Vietnamese
+                      r"tahun\s+fiskal|tahun\s+kewangan|tahun\s+buku|tf|tk|nam\s+tai\s+chinh|nam\s+tai\s+khoa|"
                       r"ejercicio(?:\s+fiscal)?|esercizio(?:\s+fiscale)?|ano\s+fiscal|exercicio(?:\s+fiscal)?|boekjaar|"
                       r"regnskapsar(?:et)?|regnskabsar(?:et)?|rakenskapsar(?:et)?|tilikau(?:si|den|della|della)|"
                       r"rok(?:u)?\s+obrotow\w*|hospodarsk\w*\s+rok\w*|fiskaln\w*\s+rok\w*|"
@@ -251,12 +255,12 @@ _OF = r"(?:of\s+|de\s+|del\s+)?"  # "30th of June", "30 de junio de 2025"
 _ORD = r"(?:st|nd|rd|th|er|re|º|°)?"  # 1st; French 1er; Spanish/Italian 1º, 1°
 
 # ... in English, Czech, and (accents folded) fr/es/it/pt, de, nl: "fin du", "a fine", "Ende", "einde van"
-_EDGE_OF = r"(?:of\s+|de\s+l[ae]\s+|del\s+|de\s+|di\s+|du\s+|do\s+|da\s+|des\s+|van\s+(?:het\s+)?|von\s+|vom\s+|av\s+|af\s+|του\s+|τησ\s+)?"
+_EDGE_OF = r"(?:of\s+|de\s+l[ae]\s+|del\s+|de\s+|di\s+|du\s+|do\s+|da\s+|des\s+|van\s+(?:het\s+)?|von\s+|vom\s+|av\s+|af\s+|του\s+|τησ\s+|nam\s+|tahun\s+)?"
 _EDGE_START = (r"(?:start|beginning|begin|first\s+day|zacatek|zacatku|pocatek|debut|inicio|principio|inizio|anfang|starten|begynnelsen|"
-               r"begyndelsen|inceputul|начало|начала|початок|початку|на\s+початку|в\s+начале|αρχη|αρχεσ)\s+"
+               r"begyndelsen|inceputul|начало|начала|початок|початку|на\s+початку|в\s+начале|αρχη|αρχεσ|awal|dau)\s+"
                + _EDGE_OF + r"(?:the\s+)?")
 _EDGE_END = (r"(?:end|close|last\s+day|konec|konci|ke\s+konci|eoy|eoq|eom|fin|fine|fim|final|ende|einde|eind|utgangen|udgangen|slutten|"
-             r"slutningen|slutet|sfarsitul|конец|конца|в\s+конце|кінець|кінця|наприкінці|в\s+кінці|τελοσ|τελη)\s+" + _EDGE_OF + r"(?:the\s+)?")
+             r"slutningen|slutet|sfarsitul|конец|конца|в\s+конце|кінець|кінця|наприкінці|в\s+кінці|τελοσ|τελη|akhir|cuoi)\s+" + _EDGE_OF + r"(?:the\s+)?")
 # ... and after the period, in Hungarian, Finnish, Estonian, Lithuanian, Latvian: "tavaly év végén", "viime
 # vuoden lopussa", "eelmise aasta lõpus", "praėjusių metų pabaigoje", "2025. gada beigās"
 _EDGE_END_AFTER = re.compile(r"\s*(?:(?:ev|evi)\s+)?(?:vegen|vegere|vegeig|vegi|lopussa|loppuun|lopulla|lopus|lopuks|pabaigoje|pabaigai|beigas|beigam)\b")
@@ -425,6 +429,11 @@ def _months_without_year(first: int, last: int, as_of: date) -> Period:
                   f"{calendar.month_name[first]} {start} to {calendar.month_name[last]} {end}")
 
 
+def _thai_year(year: int) -> int:
+    """A year as Thai writes it: 2568 in the Buddhist era is 2025."""
+    return year - 543 if year >= 2400 else year
+
+
 def _era_year(era: str, year: str) -> int:
     return {"令和": 2018, "平成": 1988}[era] + (1 if year == "元" else int(year))
 
@@ -467,7 +476,7 @@ _RANGE_SEP = (r"\.?\s*(?:to|until|till|through|thru|and|y|e|i|eta|und|et|en|do|a
 _FROM_WORD = r"\b(?:from|du|del|de|desde|dal|dalla|dall|da|vom|von|van|od|fra|fran|de\s+la|с|з|від|dari|tu|من)\s+$"
 # between two periods of a list ("2024 and 2025", "Q1, Q2 and Q3 2025"): a comma, or "and" in
 # English, Spanish, German, French, Italian/Portuguese, Dutch, Czech
-_LIST_SEP = r"\s*(?:,\s*(?:and\s+)?|&|\+|and|y|und|et|e|en|a)\s*"
+_LIST_SEP = r"\s*(?:,\s*(?:and\s+)?|&|\+|and|y|und|et|e|en|a|va|dan|og|och|ja|ve|и|και)\s*"
 _JOIN = rf"(?:{_RANGE_SEP}|{_LIST_SEP}|\s*(?:bis|al)\s*)"
 _Q_NO_YEAR, _H_NO_YEAR, _M_NO_YEAR = r"q(?:uarter\s*)?[1-4]", r"h[12]", rf"(?:{_MONTH_RE})\.?"
 _CJK_NUMBERS = {"1": 1, "2": 2, "3": 3, "4": 4, "一": 1, "二": 2, "三": 3, "四": 4}
@@ -517,6 +526,22 @@ _PERIOD_FORMS = [
     (r"今年|올해|금년|इस\s+साल(?!\s+(?:" + _MONTH_RE + r"))", lambda m, as_of: _year(as_of.year)),
     (rf"इस\s+साल\s+({_MONTH_RE})\s+से\s+({_MONTH_RE})(?:\s+तक)?", lambda m, as_of: _month_range(as_of.year, _MONTHS[m[1]], _MONTHS[m[2]])),
     (rf"({_MONTH_RE})\s*(?:พ\s*\.\s*ศ\s*\.\s*)?(2[45]\d{{2}})(?!\d)", lambda m, as_of: _month(int(m[2]) - 543, _MONTHS[m[1]])),
+    # Thai relative periods: last month, quarter, year, week; this month, year ("... ก่อน", "... ที่ผ่านมา" also
+    # follow a count: "2 เดือนก่อน" is two months ago)
+    ("(?:" + "|".join(fold(w) for w in ("เดือนที่แล้ว",)) + ")", lambda m, as_of: _previous_month(as_of)),
+    ("(?:" + "|".join(fold(w) for w in ("ไตรมาสที่แล้ว",)) + ")", lambda m, as_of: _previous_quarter(as_of)),
+    ("(?:" + "|".join(fold(w) for w in ("ปีที่แล้ว", "ปีกลาย")) + ")", lambda m, as_of: _year(as_of.year - 1)),
+    ("(?:" + "|".join(fold(w) for w in ("สัปดาห์ที่แล้ว", "อาทิตย์ที่แล้ว")) + ")",
+     lambda m, as_of: _iso_week(*(as_of - timedelta(days=7)).isocalendar()[:2])),
+    (fold("เดือนนี้"), lambda m, as_of: _month(as_of.year, as_of.month)),
+    (fold("ปีนี้"), lambda m, as_of: _year(as_of.year)),
+    # Thai quarters: "ไตรมาส 2 ปี 2568" (Q2 2025, Buddhist era), "ไตรมาส 1 ปีงบประมาณ 2569" (Q1 FY2026)
+    (fold("ไตรมาส") + r"\s*(?:" + fold("ที่") + r"\s*)?([1-4])\s*(?:" + fold("ปีงบประมาณ") + r")\s*(?:พ\s*\.\s*ศ\s*\.\s*)?(\d{4})(?!\d)",
+     lambda m, as_of: _fiscal("quarter", _thai_year(int(m[2])), int(m[1]))),
+    (fold("ไตรมาส") + r"\s*(?:" + fold("ที่") + r"\s*)?([1-4])\s*(?:" + fold("ปี") + r"\s*)?(?:พ\s*\.\s*ศ\s*\.\s*)?(\d{4})(?!\d)",
+     lambda m, as_of: _quarter(_thai_year(int(m[2])), int(m[1]))),
+    # Thai fiscal year in the Buddhist era: "ปีงบประมาณ 2568" (FY2025)
+    (fold("ปีงบประมาณ") + r"\s*(?:พ\s*\.\s*ศ\s*\.\s*)?(2[45]\d{2})(?!\d)", lambda m, as_of: _fiscal("year", int(m[1]) - 543, 0)),
     (r"前四半期|上季度|上个季度|지난\s*분기|الربع\s+الماضي|पिछली\s+तिमाही|ברבעון\s+הקודם|سه[\s\u200c]*ماهه\s+گذشته", lambda m, as_of: _previous_quarter(as_of)),
     (rf"\bq(?:uarter\s*)?([1-4])(?=(?:{_JOIN}{_Q_NO_YEAR})*{_JOIN}{_Q_NO_YEAR}\s*[/ -]?\s*(?:of\s+)?{_Y}\b)",
      lambda m, as_of: _quarter(int(m[2]), int(m[1]))),
@@ -530,8 +555,8 @@ _PERIOD_FORMS = [
     # "1Q24", "3Q 2024", "Q1 FY25", "H2 FY2024" (canon's fiscal year is the calendar year, as FY2025 is)
     (r"\b([1-4])q\s*['\u2019]?\s*((?:19|20)?\d{2})\b", lambda m, as_of: _quarter(_full_year(m[2]), int(m[1]))),
     (r"\b([12])h\s*['\u2019]?\s*((?:19|20)?\d{2})\b", lambda m, as_of: _half(_full_year(m[2]), int(m[1]))),
-    (r"\bq([1-4])\s*(?:of\s+)?fy\s*['\u2019]?\s*((?:19|20)?\d{2})\b(?![/-]\d)", lambda m, as_of: _fiscal("quarter", _full_year(m[2]), int(m[1]))),
-    (r"\bh([12])\s*(?:of\s+)?fy\s*['\u2019]?\s*((?:19|20)?\d{2})\b(?![/-]\d)", lambda m, as_of: _fiscal("half", _full_year(m[2]), int(m[1]))),
+    (r"\bq([1-4])\s*(?:of\s+)?(?:fy|tf|tk)\s*['\u2019]?\s*((?:19|20)?\d{2})\b(?![/-]\d)", lambda m, as_of: _fiscal("quarter", _full_year(m[2]), int(m[1]))),
+    (r"\bh([12])\s*(?:of\s+)?(?:fy|tf|tk)\s*['\u2019]?\s*((?:19|20)?\d{2})\b(?![/-]\d)", lambda m, as_of: _fiscal("half", _full_year(m[2]), int(m[1]))),
     (rf"\b{_Y}\s*[/ -]?\s*q([1-4])\b", lambda m, as_of: _quarter(int(m[1]), int(m[2]))),
     # an ordinal quarter or half of a fiscal year: "the fourth quarter of FY26", "second half of fiscal 2025",
     # "cuarto trimestre del FY26", "im vierten Quartal des GJ 2025", "الربع الرابع من FY26"
@@ -556,6 +581,7 @@ _PERIOD_FORMS = [
      lambda m, as_of: _quarter(int(m[2]), {"الاول": 1, "الثاني": 2, "الثالث": 3, "الرابع": 4}[m[1]])),
     (rf"\b(?:kuartal|triwulan)\s+(pertama|kedua|ketiga|keempat|[1-4]|i{{1,3}}|iv)\s+(?:tahun\s+)?{_Y}\b",
      lambda m, as_of: _quarter(int(m[2]), {"pertama": 1, "kedua": 2, "ketiga": 3, "keempat": 4, "i": 1, "ii": 2, "iii": 3, "iv": 4}.get(m[1]) or int(m[1]))),
+    (rf"\bthang\s+(\d{{1,2}})\s*(?:nam\s+|/\s*|,\s*)?{_Y}\b", lambda m, as_of: _month(int(m[2]), int(m[1])) if 1 <= int(m[1]) <= 12 else None),
     (rf"\bquy\s+([1-4]|i{{1,3}}|iv)\s+(?:nam\s+)?{_Y}\b",
      lambda m, as_of: _quarter(int(m[2]), {"i": 1, "ii": 2, "iii": 3, "iv": 4}.get(m[1]) or int(m[1]))),
     # a "third half" is no half: _half refuses it and the text is reported as not read
@@ -597,8 +623,8 @@ _PERIOD_FORMS = [
     # "CY2025", "CY25": the calendar year
     (r"\bcy\s*['\u2019]?\s*((?:19|20)?\d{2})\b(?![/-]\d)", lambda m, as_of: _year(_full_year(m[1]))),
     # "FY26 H1", "FY2026 Q1": fiscal periods (resolver.fiscal places them on a calendar the catalog states)
-    (r"\bfy\s*['\u2019]?\s*((?:19|20)?\d{2})\s*[/ -]?\s*h([12])\b", lambda m, as_of: _fiscal("half", _full_year(m[1]), int(m[2]))),
-    (r"\bfy\s*['\u2019]?\s*((?:19|20)?\d{2})\s*[/ -]?\s*q([1-4])\b", lambda m, as_of: _fiscal("quarter", _full_year(m[1]), int(m[2]))),
+    (r"\b(?:fy|tf|tk)\s*['\u2019]?\s*((?:19|20)?\d{2})\s*[/ -]?\s*h([12])\b", lambda m, as_of: _fiscal("half", _full_year(m[1]), int(m[2]))),
+    (r"\b(?:fy|tf|tk)\s*['\u2019]?\s*((?:19|20)?\d{2})\s*[/ -]?\s*q([1-4])\b", lambda m, as_of: _fiscal("quarter", _full_year(m[1]), int(m[2]))),
     # "Q1 FY 2026-27", "H2 FY2025/26", "FY 2025-26 Q3": a quarter or half of a fiscal year across two calendar years
     (r"\b([qh])([1-4])\s*(?:of\s+)?fy\s*((?:19|20)\d{2})\s*[/-]\s*(\d{2}|(?:19|20)\d{2})\b(?![/-]\d)",
      lambda m, as_of: _fiscal_span(m[3], m[4], m[1], int(m[2]))),
@@ -660,7 +686,7 @@ _PERIOD_FORMS = [
      lambda m, as_of: _previous_quarter(as_of)),
     (r"\b(?:last|previous|prior)\s+month\b|\bminul\w*\s+mesic\w*\b|\bletzte[snm]?\s+monat\b|\bvormonat\b"
      r"|\bvorige\s+maand\b|\bmois\s+dernier\b|\bmes\s+(?:pasado|passado)\b|\bmese\s+scorso\b"
-     r"|\b(?:zeszlym|ubieglym|poprzednim)\s+miesiacu\b|\bforra\s+manaden\b|\bbulan\s+lalu\b|\bthang\s+truoc\b"
+     r"|\b(?:zeszlym|ubieglym|poprzednim)\s+miesiacu\b|\bforra\s+manaden\b|\bb(?:ulan|ln)\s+(?:lalu|kemarin|kmrn)\b|\bthang\s+truoc\b"
      r"|\bprosl(?:i|og)\s+mesec\w*|\bbulan\s+lepas\b|\bnakaraang\s+buwan\b|\bmwezi\s+uliopita\b|\bpichh?l[ea]\s+mahin[ae]\b"
      r"|\bmes\s+passat\b|\bluna\s+trecuta\b|\bjoan\s+den\s+hile(?:an|a)?\b|\baurreko\s+hile(?:an|a)?\b|\bverlede\s+maand\b|\bsidasta\s+manud\w*"
      r"|\bmuaj(?:in|i|it)\s+(?:e|te|i)\s+kaluar\b|\bkecən\s+ay\b|\bминатиот\s+месец\b|\bөткен\s+ай\w*|\bგასულ\s+თვეს\b|\bանցյալ\s+ամիս\w*",
@@ -816,6 +842,8 @@ _DATE_FORMS = [
     # yesterday and today in Japanese, Chinese, Korean
     ("昨日|昨天|어제", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     ("今日|今天|本日|오늘", lambda m, as_of: as_of, _ALWAYS),
+    ("(?:" + "|".join(fold(w) for w in ("เมื่อวานนี้", "เมื่อวาน")) + ")", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
+    ("(?:" + "|".join(fold(w) for w in ("วันนี้", "เมื่อเช้านี้", "เช้านี้")) + ")", lambda m, as_of: as_of, _ALWAYS),
     # Nepali and Marathi yesterday and today
     ("(?:हिजोको|हिजो|कालचया|काल)", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     ("(?:आजको|आजचया|आज)", lambda m, as_of: as_of, _ALWAYS),
@@ -891,7 +919,7 @@ _DATE_FORMS = [
     (rf"\bpred\s+(?:(\d{{1,3}}|{_COUNT_RE})\s+)?({'|'.join(_CS_UNITS)})\b",
      lambda m, as_of: _ago(_count(m[1]), _CS_UNITS[m[2]], as_of), _ALWAYS),
 ]
-_FISCAL_MARK = re.compile(rf"\bfy|(?:{_FISCAL_YEAR_WORDS})\b|年度|前期|今期|当期|来期")
+_FISCAL_MARK = re.compile(rf"\b(?:fy|tf|tk)|(?:{_FISCAL_YEAR_WORDS})\b|年度|前期|今期|当期|来期|" + fold("ปีงบประมาณ"))
 _VAGUE_PART = re.compile(r"\b(?:mid|early|late|summer|winter|spring|autumn|fall)[\s-]+(?:of\s+)?(?:the\s+)?"
                          r"(?:(?:q[1-4]|h[12])\s*[/ -]?\s*)?(?:19|20)\d{2}\b")
 _NO_SUCH_PERIOD = re.compile(r"\b(?:q[05-9]|h[03-9])\s*[/ -]?\s*(?:19|20)\d{2}\b|\b(?:19|20)\d{2}\s*[/ -]?\s*(?:q[05-9]|h[03-9])\b")

@@ -30,6 +30,7 @@ _VERSION = re.compile(r"^(?:v\d+[a-z0-9-]*|\d+(?:-draft)?|version|verze)$")
 _MEASURE_WORDS = ("rate", "ratio", "rates", "ratios", "percentage", "time")
 _MAX_NAME_TOKENS = 8
 _MAX_CJK_NAME_CHARS = 16
+_MAX_THAI_NAME_CHARS = 32  # a Thai letter says less than a Chinese character: "จำนวนวันสินค้าคงคลัง" is 20
 
 
 def name_forms(name: str) -> set[str]:
@@ -137,9 +138,14 @@ def typo_words(form: str) -> list[str]:
     name's shorter tail is found (_cjk_tail_matches)."""
     words_ = form.split(" ")
     found = [w for w in words_ if (len(w) >= 4 and w.isalpha()) or (len(w) >= 2 and is_indic_word(w))]
-    if len(words_) >= 3 and all(CJK_CHAR.fullmatch(w) for w in words_[-2:]):
+    if len(words_) >= 3 and all(_IDEOGRAPHIC.fullmatch(w) for w in words_[-2:]):
         found.append(words_[-2] + words_[-1])
     return found
+
+
+# characters that carry meaning alone (Chinese, Japanese, Korean): a name's last two may be its head;
+# Thai letters, also a token each, do not
+_IDEOGRAPHIC = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
 
 class NameLookup(Protocol):
@@ -301,7 +307,8 @@ def find_matches(q: list[str], lookup: NameLookup) -> list[Match]:
     as written or inflected."""
     spans: dict[str, list[tuple[int, int]]] = {}  # a name written twice is two mentions
     for i in range(len(q)):
-        for j in range(i + 1, min(len(q), i + _MAX_CJK_NAME_CHARS) + 1):
+        longest = _MAX_THAI_NAME_CHARS if "\u0e00" <= q[i][0] <= "\u0e7f" else _MAX_CJK_NAME_CHARS
+        for j in range(i + 1, min(len(q), i + longest) + 1):
             # a name in Chinese, Japanese or Korean is a run of one-character tokens, and may be longer
             if j - i > _MAX_NAME_TOKENS and not CJK_CHAR.fullmatch(q[j - 1]):
                 break
@@ -487,6 +494,9 @@ def _head(form: str) -> Optional[str]:
 _HEAD_FIRST_SCRIPT = re.compile("[\u0590-\u06ff]")
 
 
+_VIETNAMESE_WORDS = frozenset("cua nhung khong duoc nao vay thi la cho voi theo hom nay cac mot nhu the sao bao nhieu".split())
+
+
 def _with_head_matches(q: list[str], found: list[Match], lookup: NameLookup) -> list[Match]:
     """A word that is the head of the names of several entities names each of them ("premium" for
     "gross written premium" and "net earned premium"; "retention" for "policy retention rate" and
@@ -494,6 +504,8 @@ def _with_head_matches(q: list[str], found: list[Match], lookup: NameLookup) -> 
     "premium" is not "gross written premium". A word that is a name as written ("revenue" beside
     "recurring revenue"), or lies inside a longer match, is left alone; a word that names an entity
     less surely (a measure word added) is ambiguous with the heads."""
+    if len(_VIETNAMESE_WORDS.intersection(q)) >= 2:
+        return found  # Vietnamese puts a name's head first ("cửa hàng": a store): its last word is no head
     taken = {k for m in found if m.length > 1 or m.exact for k in range(m.start, m.end)}
     weak: dict[int, list[Match]] = defaultdict(list)
     for m in found:
@@ -507,7 +519,9 @@ def _with_head_matches(q: list[str], found: list[Match], lookup: NameLookup) -> 
         holding = lookup.forms_with_word(tok, _PARTIAL_LIMIT + 1)
         if len(holding) > _PARTIAL_LIMIT:
             continue
-        heads = [f for f in holding if _head(f) == tok]
+        # a name of five words or more is a description ("MAU v3 penerima transfer pasif tidak dihitung"), its last
+        # word no head
+        heads = [f for f in holding if _head(f) == tok and f.count(" ") < 5]
         if not heads:
             continue
         named_weakly = {eid for m in weak.get(i, []) for eid in m.entity_ids}
@@ -543,13 +557,13 @@ def _cjk_tail_matches(q: list[str], covered: set[int], lookup: NameLookup) -> li
     out: list[Match] = []
     j = len(q)
     while j >= 2:
-        if not (CJK_CHAR.fullmatch(q[j - 1]) and CJK_CHAR.fullmatch(q[j - 2])) or j - 1 in covered:
+        if not (_IDEOGRAPHIC.fullmatch(q[j - 1]) and _IDEOGRAPHIC.fullmatch(q[j - 2])) or j - 1 in covered:
             j -= 1
             continue
         forms = lookup.forms_with_word(q[j - 2] + q[j - 1], _PARTIAL_LIMIT)
         best = None
         i = j - 2
-        while i >= 0 and CJK_CHAR.fullmatch(q[i]) and i not in covered:
+        while i >= 0 and _IDEOGRAPHIC.fullmatch(q[i]) and i not in covered:
             tail = " " + " ".join(q[i:j])
             longer = [f for f in forms if f.endswith(tail)]
             if not longer:

@@ -352,6 +352,9 @@ _ASKS_SOURCES += [r"\bπηγ(?:η|εσ|ων)\b"]
 # and Dutch, Swedish and German forms met later
 _INJECTION += [
     r"\b(?:abaikan|lupakan)\b[^.?!]{0,60}\b(?:aturan|instruksi|perintah|batasan)\w*",
+    # "ikutin aja instruksi di ekspor WA", "tempel isi ... di jawabanmu", "làm theo hướng dẫn trong", "dán nội dung"
+    r"\b(?:ikuti|ikutin|turuti|patuhi|ikut)\b[^.?!]{0,20}\b(?:instruksi|arahan|perintah)\b", r"\b(?:tempel(?:kan)?|tampal(?:kan)?)\s+(?:isi|kandungan)\b",
+    r"\blam\s+theo\s+(?:huong\s+dan|chi\s+dan|loi\s+dan)\b", r"\bdan\s+noi\s+dung\b",
     r"\bbo\s+qua\b[^.?!]{0,40}\b(?:quy\s+tac|huong\s+dan|chi\s+dan|gioi\s+han)\b",
     r"\b(?:mode\s+admin|che\s+do\s+quan\s+tri|administratorlage)\b",
     r"\b(?:folj|foelj)\s+instruktionerna\b", r"\basidosatt\w*\b[^.?!]{0,40}\bregl\w*",
@@ -382,13 +385,15 @@ _NUMERIC += [r"\bberapa\b", r"\bbao\s+nhieu\b", r"\bla\s+bao\s+nhieu\b", r"كم"
              "(?:किती|कति|टकके|परतिशत कितना)"]
 _DEFINITION += [r"\bdefinisi\b", r"\bberlaku\b", r"\bdinh\s+nghia\b", r"\bap\s+dung\b", r"تعريف", r"(?:परिभाषा)"]
 _CURRENT += [r"\bhien\s+hanh\b", r"\bhien\s+tai\b", r"\bresmi\b", r"\bsaat\s+ini\b", r"الحالي", r"المعتمد", r"الرسمي", r"(?:वर्तमान|आधिकारिक)"]
-_INCLUDES += [r"\btermasuk\b", r"\bmencakup\b", r"\bdihitung\s+(?:sebagai|dalam|ke\s+dalam)\b", r"\bbao\s+gom\b", r"\bco\s+tinh\b", r"\bduoc\s+tinh\b",
+_INCLUDES += [r"\bdi(?:h)?itung\b(?!\s+dari)", r"\bterhitung\b", r"\bdikira\b", r"\bmasuk\s+hitungan\b", r"\btermasuk\b", r"\bmencakup\b", r"\bdihitung\s+(?:sebagai|dalam|ke\s+dalam)\b", r"\bbao\s+gom\b", r"\bco\s+tinh\b", r"\bduoc\s+tinh\b",
               r"(?:يشمل|تشمل|يتضمن|تتضمن|تحسب|يحسب)", r"(?:शामिल|गिनी|गिने|गिना)"]
 _LINEAGE_UP += [r"\bsumber\b", r"\bnguon\b", r"\bdihitung\s+dari\b", r"(?:المصادر|مصادر|مصدر|تغذي|يغذي)", r"(?:स्रोत|स्रोतों)",
                 r"\bstroomopwaarts\b", r"\buppstroms\b"]
 _LINEAGE_DOWN += [r"\bhilir\b", r"\bterdampak\b", r"\bterpengaruh\b", r"\banh\s+huong\b", r"\bha\s+nguon\b",
                   r"(?:يتاثر|تتاثر|المتاثرة)", r"(?:प्रभावित)", r"\bstroomafwaarts\b", r"\bvalt\s+(?:er\s+)?om\b"]
-_FRESHNESS += [r"\bterakhir\s+(?:dimuat|diperbarui|diupdate)\b", r"\bcap\s+nhat\s+lan\s+cuoi\b", r"\blan\s+cuoi\b[^.?!]{0,30}\bcap\s+nhat\b",
+_FRESHNESS += [r"\b(?:udah|udh|sudah|sdh|dah)\s+(?:lengkap|masuk|update|terupdate|diupdate|diperbarui|dimuat|ke-?load|di-?load)\b",
+               r"\bterupdate\b", r"\bda\s+cap\s+nhat\b", r"\bda\s+day\s+du\b",
+               r"\bterakhir\s+(?:dimuat|diperbarui|diupdate)\b", r"\bcap\s+nhat\s+lan\s+cuoi\b", r"\blan\s+cuoi\b[^.?!]{0,30}\bcap\s+nhat\b",
                r"اخر\s+(?:تحميل|تحديث)", r"(?:आखिरी|अंतिम)\s+बार"]
 # "er afbrudsloggen opdateret i dag?": updated, loaded (da, no, sv, fi, is), as "aktualisiert", "bijgewerkt" are
 _FRESHNESS += [r"\bopdateret\b", r"\boppdatert\b", r"\buppdaterad(?:e|es)?\b", r"\buppdaterats\b", r"\bindlaest\b",
@@ -670,11 +675,14 @@ bonjour bonsoir salut hola buenas buenos dias tardes noches boa bom tarde noite 
 guten tag goedemiddag goedemorgen dag hej hei ahoj dobry den dzien
 yang mana apa apakah dan atau di ke dari untuk pada dengan ini itu ada adalah berapa
 la gi cua va hoac cho voi nay do nhung cac mot thi neu khi
+vao khong anh chi co duoc tinh da se dang roi nao vay sao the em nhe oi minh ban ve tu den trong ngoai hay con
 czy jak jaki jaka jakie oraz albo dla przez
 какое какая какои какие что как когда где это и или в на по для с из за от до ли было был была были есть
 яке яка якии які що як коли де це і й або в у на по для з із за від до чи було був була були є
 ang ng mga sa na ba po ako ko mo natin namin kami tayo ano anong yung iyong para noong nang kung may hindi rin din lang
 tu je ni kah lah tak saya kami kita kamu dalam macam sudah yg aja saat
+gak nggak ngga ga tidak bukan sih dong deh kok cuma hanya utk nih tuh pun juga belum masih akan bisa boleh harus ya yah
+atau kalau kalo gimana gmn bagaimana berapa apakah mana sebenernya sebenarnya emang memang
 hvilke hvilken hvad hvordan bliver blir blev er af til med om det den som ligger under vad vilken vilka hur ar mika mita onko
 att och eller inte ej ska skall skal skulle kan vi jag du han hon men sa ocksa ogsa ogsaa her har dar der nar fran fra
 hos mot utan uden uten over sedan siden innan inden innen efter etter vid ved mig meg oss os dem vara vaere vore hvada hvernig

@@ -155,7 +155,7 @@ def sentences_about(body: str, topic: list[str]) -> list[str]:
     found = []
     slack = 1 if len(topic) >= 3 else 0
     for sentence in _sentences(body):
-        low = sentence.casefold()
+        low = fold(sentence)
         if sum(not _mentions(low, word) for word in topic) <= slack:
             found.append(sentence)
     return found
@@ -168,11 +168,11 @@ def _proposals_about(body: str, topic: list[str]) -> list[str]:
     said = sentences_about(body, topic)
     if len(topic) < 3 or not said:
         return said
-    sentences = [x.casefold() for x in _sentences(body)]
+    sentences = [fold(x) for x in _sentences(body)]
     counts = {w: sum(_mentions(x, w) for x in sentences) for w in topic}
     fewest = min((c for c in counts.values() if c), default=0)
     rare = [w for w, c in counts.items() if c == fewest]
-    return [x for x in said if all(_mentions(x.casefold(), w) for w in topic) or all(_mentions(x.casefold(), w) for w in rare)]
+    return [x for x in said if all(_mentions(fold(x), w) for w in topic) or all(_mentions(fold(x), w) for w in rare)]
 
 
 # words that say what kind of amount a topic is, not which: "ULAE-Kosten" is about ULAE
@@ -182,7 +182,7 @@ _GENERIC_TOPIC_WORDS = frozenset("cost costs kosten cout couts coste costes cost
 
 def _own_texts(records) -> list[str]:
     """What a subject's records say, names included, folded for _mentions."""
-    return [" ".join((rec.body, *rec.names())).casefold() for rec in records]
+    return [fold(" ".join((rec.body, *rec.names()))) for rec in records]
 
 
 _ACRONYM = re.compile(r"\b[A-Z]{3,6}\b")
@@ -219,7 +219,13 @@ def _mentions(text: str, word: str) -> bool:
         if word.endswith(ending) and len(word) - len(ending) >= 4:
             stem = min(stem, word[: len(word) - len(ending)], key=len)
             break
-    return re.search(r"\b" + re.escape(stem), text) is not None
+    if re.search(r"\b" + re.escape(stem), text) is not None:
+        return True
+    # Indonesian and Malay verbs take a prefix ("nerima" is said "menerima", "hitung" "dihitung")
+    return _MALAY_TEXT.search(text) is not None and re.search(r"\b(?:me|mem|men|meng|meny|di|ter|ber)" + re.escape(stem), text) is not None
+
+
+_MALAY_TEXT = re.compile(r"\b(?:yang|dengan|untuk|tidak|adalah|dalam|tetap)\b")
 
 
 def day_text(d: date) -> str:
@@ -318,7 +324,10 @@ def choose_subject(reading: Reading, views: dict[str, EntityView], source: Optio
 
     mentions = reading.mentions
     if reading.intent.startswith("definition"):
-        mentions = sorted(mentions, key=lambda m: (-m.length, not m.exact, technical(m), len(mentions) > 1 and part_of_another(m)))  # stable: else as read
+        # stable: else as read; a model or source named loosely ("đơn online" for "đơn hàng online") never
+        # outranks a definition named as written
+        mentions = sorted(mentions, key=lambda m: (technical(m) and not m.exact, -m.length, not m.exact, technical(m),
+                                                   len(mentions) > 1 and part_of_another(m)))
     for match in mentions:
         visible = sorted(
             eid for eid in match.entity_ids if eid in views and any(usable(r) for r in views[eid].visible)
@@ -342,6 +351,12 @@ def choose_subject(reading: Reading, views: dict[str, EntityView], source: Optio
             return ("subject", Subject(eid, [r for r in views[eid].visible if usable(r)], match.shown), None)
         if hidden:
             return ("denied", match, None)
+    # a name whose every record the requester may see was retracted (row 16): nothing to answer with
+    for match in mentions:
+        withdrawn = sorted(eid for eid in match.entity_ids if eid in views and views[eid].visible
+                           and all(r.record.status == Status.retracted for r in views[eid].visible))
+        if withdrawn:
+            return ("retracted", match, withdrawn)
     return ("none", None, None)
 
 
@@ -431,6 +446,8 @@ def _qualified_at(reading: Reading, subject: "Subject", match, own_words_count: 
     if match.start == 0 or any(c in match.name for c in "._#:/"):
         return None  # an identifier ("billing.subscriptions", "fct_orders") is never part of a longer name
     words_ = undated_tokens(reading.question, reading.time.spans)
+    if len(_HEAD_FIRST_WORDS.intersection(words_)) >= 2:
+        return None  # Vietnamese, Indonesian, Malay: what qualifies a name follows it ("định nghĩa SSSG": the definition of SSSG)
     word = words_[match.start - 1] if match.start - 1 < len(words_) else ""
     if not _qualifier(word):
         return None
@@ -454,6 +471,11 @@ def _qualified_at(reading: Reading, subject: "Subject", match, own_words_count: 
     if places is None or match.end > len(places):
         return " ".join(words_[first:match.start] + [match.name])
     return reading.question[places[first][0]:places[match.end - 1][1]]
+
+
+# function words of languages that put a noun's qualifiers after it
+_HEAD_FIRST_WORDS = frozenset("""cua nhung khong duoc nao vay thi la cho voi theo hom nay cac mot nhu sao bao nhieu
+    yang dan untuk utk dengan ini itu apa apakah berapa bagaimana gimana yg dari pada adalah sudah belum tidak gak""".split())
 
 
 # Czech verb endings (past and present: "činila", "platilo", "počítá se" is a cue already): a verb
@@ -629,6 +651,13 @@ def _resolve(reading: Reading, source: EvidenceSource, as_of: date) -> Decision:
             gaps=[f"ambiguous name '{found.name}': {', '.join(extra)}"],
             tools=tools,
         )
+    if kind == "retracted" and not reading.nodes:
+        interp["mention"] = found.shown
+        return Decision(
+            Behavior.abstain, Interpretation(**interp),
+            f"Every record of \"{found.shown}\" ({', '.join(extra)}) has been retracted, so canon holds no definition of it "
+            "to answer with; a retracted record is never used as evidence.",
+            gaps=[f"every record of {eid} is retracted" for eid in extra], tools=tools)
     if kind == "none" and reading.nodes and reading.intent in ("lineage", "definition_at", "definition_current"):
         return _node_lineage(reading, reading.nodes[0], source, day or as_of, interp, tools)
     if kind == "none" and reading.intent in ("lineage", "freshness"):
@@ -991,7 +1020,7 @@ def _definition(reading: Reading, subject: Subject, source, day: date, interp, t
         else:
             parts.append(f"It does not mention {' '.join(topic)} {cite(primary)}.")
             gaps.append(f"the applicable definition does not mention '{' '.join(topic)}'")
-        conflicts = [r for r in drafts if any(not _UNCHANGED.search(x.casefold()) for x in _proposals_about(r.record.body, topic))]
+        conflicts = [r for r in drafts if any(not _UNCHANGED.search(fold(x)) for x in _proposals_about(r.record.body, topic))]
     elif reading.intent == "definition_at" and not reading.approved_only:
         conflicts = [r for r in drafts if r.record.effective_from and r.record.effective_on(day)]
     for r in conflicts:

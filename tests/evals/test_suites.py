@@ -126,7 +126,7 @@ KNOWN_MISSES = {"banking": {"BNK-NPL-09"}, "saas": set(), "utility": {"U09"},
                 # first scored 38/40, 27/40 and 23/40; what is left: a Slovak name whose shared word comes first (FRT22), draft topics in Slovak and
                 # Hebrew against English drafts (FRT24, ELN24), Thai names sharing their middle words (ELN12) and
                 # Thai freshness (ELN32)
-                "wholesale": set(), "freight": {"FRT22", "FRT24"}, "elearning": {"ELN12", "ELN24", "ELN32"},
+                "wholesale": set(), "freight": {"FRT22", "FRT24"}, "elearning": {"ELN12", "ELN24"},
                 # the tenth round (underwriting en/fr/de/es, hr en/ja, agri en/es/pt/it), first scored 35/40, 31/40
                 # and 30/40; what is left: draft topics across languages (AGR18/19, HR25), a shared word that begins
                 # one name ("exposición", AGR14), memos and tables
@@ -177,7 +177,7 @@ KNOWN_MISSES = {"banking": {"BNK-NPL-09"}, "saas": set(), "utility": {"U09"},
                 # written in the question (EDU08), slang "ngefeed" (EDU16), Thai names (EDU07, EDU26, EDU29)
                 "billing": set(), "staffing": {"STF07", "STF22", "STF24", "STF26", "STF39", "STF40"},
                 "ports": {"PRT02", "PRT06", "PRT10", "PRT40"},  # PRT33, PRT35: long stems (session 10)
-                "edtech": {"EDU04", "EDU07", "EDU08", "EDU16", "EDU26", "EDU29"},
+                "edtech": {"EDU04", "EDU07", "EDU16", "EDU26"},
                 # the sixteenth round (govern en, regulatory reporting with tricky row combinations; kunden de-DE/AT/CH,
                 # compounds; finfr fr-FR/CA/BE; latam es-MX/AR/CO/ES), first scored 30/40, 33/40, 34/40 and 29/40; what
                 # is left: paraphrased or cross-language draft topics (GOV05, GOV36, LAT07, FRA28, KUN22), a restricted
@@ -217,7 +217,7 @@ KNOWN_MISSES = {"banking": {"BNK-NPL-09"}, "saas": set(), "utility": {"U09"},
                 # (the name found, then "per" read as a ratio, PWT12), a source's name inside a sentence about a
                 # definition (MUS07), an injection that asks for a restricted paper, read as deny (MUS08: canon refuses
                 # either way), a document named by a period it replaced (MUS20), two sources in one freshness question (MUS37)
-                "dispatch": {"DSP20"}, "dairy": {"DRY04", "DRY37"}, "powertrade": {"PWT03", "PWT06", "PWT12", "PWT18"},
+                "dispatch": {"DSP20"}, "dairy": {"DRY04", "DRY37"}, "powertrade": {"PWT06", "PWT12", "PWT18"},
                 "museum": {"MUS07", "MUS08", "MUS20", "MUS37"},
                 # the twentieth round (pharmacy ar/fa/ur/en; esports en, how time is written; jpfin ja, 年度 from April
                 # named for its start year; socialeng en, adversarial), first scored 36/40, 30/40, 30/40 and 32/40; what
@@ -235,7 +235,13 @@ KNOWN_MISSES = {"banking": {"BNK-NPL-09"}, "saas": set(), "utility": {"U09"},
                 # metrics share, is row 13; LOP24, a tax year no record defines, is a period canon cannot place); what
                 # is left: a law term whose dates a policy states ("Michaelmas term 2024", LOP04), models made primary
                 # because a context sentence says "table" (LOP13)
-                "legalops": {"LOP04", "LOP13"}}
+                "legalops": {"LOP04", "LOP13"},
+                # seafin (id/ms, digital bank), first 31/40; vietthai (vi/th, electronics retail), first 30/40. What is left:
+                # colloquial Indonesian topic words a draft says otherwise ("user yg cuma nerima transfer", SFN06), a
+                # threshold asked with "berapa" read as a value (SFN35); models named in a downstream question made
+                # primary, where the label follows behaviors.md row 10 to the letter (VT28, as LOP13: canon cites the
+                # models a question asks for as primary, as 161 gold lineage answers of the other suites do)
+                "seafin": {"SFN06", "SFN35"}, "vietthai": {"VT28"}}
 
 
 @pytest.mark.parametrize("name", sorted(KNOWN_MISSES))

@@ -767,3 +767,12 @@ def test_a_glossary_term_the_named_definition_is_written_with_is_part_of_the_sub
                 body="Stock of liquid assets over net cash outflows over 30 days.")
     assert ask([term, other], question).ids("primary") == ["G.HQLA"]
     assert ask([term, lcr], "What does HQLA mean?").ids("primary") == ["G.HQLA"]
+
+
+def test_a_name_whose_every_record_was_retracted_abstains_and_says_so():
+    gone = rec("AR.v1", entity_id="metric.approval_rate", title="Approval rate", aliases=["approval rate"], status="retracted",
+               effective_from=date(2024, 1, 1), body="Approved applications / applications.")
+    other = rec("MAU.v2", entity_id="metric.mau", title="Monthly active users", aliases=["MAU"], effective_from=date(2024, 1, 1))
+    bundle = ask([gone, other], "How is the approval rate calculated now?")
+    assert bundle.behavior.value == "abstain" and bundle.ids() == []
+    assert bundle.gaps == ["every record of metric.approval_rate is retracted"]

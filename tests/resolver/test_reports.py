@@ -48,6 +48,9 @@ def test_a_freshness_record_that_reports_no_check_of_the_node_is_left_unread(cha
     ("The council ranks X.OPS over X.FIN for all reporting.", "X.OPS"),
     ("X.FIN (finance view) prevails; X.OPS stays an operational view.", "X.FIN"),
     ("Entscheidung: Gewinner X.OPS, Verlierer X.FIN.", "X.OPS"),
+    ("Keputusan review atas metric.x. Pemenang: X.FIN. Kalah: X.OPS. Alasan: sejalan dengan laporan OJK.", "X.FIN"),
+    ("Quyết định rà soát: bên thắng X.OPS, bên thua X.FIN.", "X.OPS"),
+    ("ผลการพิจารณา: ผู้ชนะ X.FIN ผู้แพ้ X.OPS", "X.FIN"),
 ])
 def test_a_review_decision_record_ranks_the_winner_it_marks(body, winner):
     found = rankings_in(report("REVIEW.X", "review_decision", body, owner="Data Council"), ["X.FIN", "X.OPS"])
