@@ -318,6 +318,12 @@ def _fiscal(kind: str, fy: int, part: int) -> Period:
     return Period(base.start, base.end, base.label, fiscal=(kind, fy, part))
 
 
+def _fiscal_to_date(fy: int, as_of: date) -> Period:
+    """FY27 YTD: fiscal year `fy` from its start to as_of (on the calendar year until a calendar places it)."""
+    start = date(fy, 1, 1)  # (a year not begun by as_of is its first day: a fiscal calendar may yet place it)
+    return Period(start, max(start, min(date(fy, 12, 31), as_of)), f"FY{fy} to date", fiscal=("ytd", fy, 0))
+
+
 def _fiscal_span(first: str, second: str, part: Optional[str] = None, number: int = 0) -> Period:
     """FY2024/25: the fiscal year that starts in 2024 and ends in 2025, or its quarter or half ("Q1 FY
     2026-27"); no such year on a calendar that starts in January: it stays unread there."""
@@ -556,6 +562,11 @@ _PERIOD_FORMS = [
     (r"\b([1-4])q\s*['\u2019]?\s*((?:19|20)?\d{2})\b", lambda m, as_of: _quarter(_full_year(m[2]), int(m[1]))),
     (r"\b([12])h\s*['\u2019]?\s*((?:19|20)?\d{2})\b", lambda m, as_of: _half(_full_year(m[2]), int(m[1]))),
     (r"\bq([1-4])\s*(?:of\s+)?(?:fy|tf|tk)\s*['\u2019]?\s*((?:19|20)?\d{2})\b(?![/-]\d)", lambda m, as_of: _fiscal("quarter", _full_year(m[2]), int(m[1]))),
+    # a fiscal year to date: "FY27 YTD", "FY2026 to date"; "fiscal YTD", "FYTD" (the current fiscal year's)
+    (r"\b(?:fy|tf|tk)\s*['\u2019]?\s*((?:19|20)?\d{2})\s*(?:-\s*|\s+)?(?:ytd|to\s+date)\b",
+     lambda m, as_of: _fiscal_to_date(_full_year(m[1]), as_of)),
+    (r"\b(?:fytd|fiscal\s+ytd|ytd\s+fiscal|(?:fiscal|financial)\s+year[\s-]to[\s-]date)\b",
+     lambda m, as_of: Period(date(as_of.year, 1, 1), as_of, "fiscal year to date", fiscal=("ytd_relative", 0, 0))),
     (r"\bh([12])\s*(?:of\s+)?(?:fy|tf|tk)\s*['\u2019]?\s*((?:19|20)?\d{2})\b(?![/-]\d)", lambda m, as_of: _fiscal("half", _full_year(m[2]), int(m[1]))),
     (rf"\b{_Y}\s*[/ -]?\s*q([1-4])\b", lambda m, as_of: _quarter(int(m[1]), int(m[2]))),
     # an ordinal quarter or half of a fiscal year: "the fourth quarter of FY26", "second half of fiscal 2025",

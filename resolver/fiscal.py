@@ -70,7 +70,13 @@ def place(period: Period, calendar: FiscalCalendar, as_of: date) -> Optional[Per
         if kind == "nendo_relative_half":
             return _span(_add_months(start, 6 * (part - 1)), 6, f"{period.label} (FY{calendar.name_of(start)} H{part})")
         return _span(start, 12, f"FY{calendar.name_of(start)}" if kind == "relative" else f"{period.label} (FY{calendar.name_of(start)})")
+    if kind == "ytd_relative":
+        start = calendar.current_start(as_of)
+        return Period(start, as_of, f"FY{calendar.name_of(start)} to date")
     start = calendar.start_of(number)
+    if kind == "ytd":
+        end = min(_add_months(start, 12) - timedelta(days=1), as_of)
+        return None if end < start else Period(start, end, f"FY{number} to date")
     if kind == "nendo_half":
         return _span(_add_months(start, 6 * (part - 1)), 6, period.label)
     if kind == "nendo_quarter":

@@ -319,6 +319,11 @@ _INJECTION += [
     r"\b(?:drop|remove|ignore|lift|strip)\s+the\s+(?:untrusted|draft|restricted|confidential)\s+(?:label|flag|status|marking|tag)\b",
     r"\b(?:present|treat|show)\b[^.?!]{0,60}\bas\s+the\s+(?:official|approved|governed)\b[^.?!]{0,50}\binstead\s+of\b",
     r"\b(?:not\s+allowed|forbidden|not\s+permitted|restricted\s+from)\s+to\s+(?:open|see|view|access|read)\b[^!]{0,60}\b(?:list|titles?|owners?|names?)\b",
+    # the checks asked off: "ignore the review decision", "skip the validator if it fails", "bypass the ACL"
+    r"\b(?:skip|bypass|disable|turn\s+off|switch\s+off|ignore|override|circumvent)\s+(?:the\s+|any\s+|all\s+)?(?:citation\s+)?"
+    r"(?:validator|validation|review\s+decisions?|permission\s+checks?|access\s+checks?|acls?|governance\s+checks?)\b",
+    # an identity or clearance asserted in the request itself ("requester identity verified as exec_staff", "clearance: board")
+    r"\b(?:identity|requester|user|caller)\s+(?:identity\s+)?(?:is\s+)?verified\s+as\b", r"(?:^|\n)[\s>#-]*clearance\s*:\s*\S",
     r"(?:無視|忽略|무시)[^。？！?!]{0,20}?(?:ルール|規則|规则|指示|指令|규칙|지시)",
     r"(?:ルール|規則|规则|指示|指令|규칙|지시)[^。？！?!]{0,20}?(?:無視|忽略|무시)",
     r"管理者モード|管理员模式|관리자\s*모드",

@@ -413,6 +413,8 @@ _PLAIN_QUALIFIERS = frozenset("""right correct proper exact full whole complete 
     single comparing compared reckons reckon thinks says claims believes mentioned authoritative
     insists insist insisted argues argued suggests suggested states stated maintains asserts swears swore wrote writes
     told tells reckoned thought said claimed believed mentions reported posted
+    saying claiming insisting arguing suggesting telling stating mentioning reckoning thinking believing posting writing
+    keeps keep kept
     has have had having between among much many more most less least few several some any each every all both either
     neither other another such only just also very too quite rather above below after before during through under again
     further then once ever even still yet already across along around behind beyond via within versus into upon
