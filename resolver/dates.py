@@ -370,21 +370,21 @@ def _last_past_month(month: int, as_of: date) -> int:
 # Ordinals of quarters and halves (en, de, es, fr, it, pt, nl, cs; accents folded) -> 1..4
 _ORDINALS = {
     **{w: 1 for w in "first 1st erste ersten erster erstes primer primero primera premier premiere primo prima primeiro eerste prvni"
-       " forste forsta elso ensimmainen primul primului первыи первого первом перший першого першому πρωτο πρωτου"
+       " birinci ilk forste forsta elso ensimmainen primul primului первыи первого первом перший першого першому πρωτο πρωτου"
        " първо първото първи първия първата prvo prvi prva prvom prvog prvoj прво први прва првом првог првој 1er 1ro 1o 1a".split()},
     **{w: 2 for w in "second 2nd zweite zweiten zweiter zweites segundo segunda deuxieme secondo seconda tweede druhe druhem"
-       " andet anden andre andra masodik toinen doilea второи второго втором другии другого другому δευτερο δευτερου"
+       " ikinci andet anden andre andra masodik toinen doilea второи второго втором другии другого другому δευτερο δευτερου"
        " второ второто втори втория втората drugo drugi druga drugom drugog drugoj друго други друга другом другог другој 2do 2o 2a 2e 2eme".split()},
     **{w: 3 for w in "third 3rd dritte dritten dritter drittes tercer tercero tercera troisieme terzo terza terceiro derde treti tretim"
-       " tredje harmadik kolmas treilea третии третьего третьем третього третьому τριτο τριτου"
+       " ucuncu tredje harmadik kolmas treilea третии третьего третьем третього третьому τριτο τριτου"
        " трето третото трети третия treci trece treceg trecem трећи треће трећег трећем".split()},
     **{w: 4 for w in "fourth 4th vierte vierten vierter viertes cuarto cuarta quatrieme quarto quarta vierde ctvrte ctvrtem"
-       " fjerde fjarde negyedik neljas patrulea четвертыи четвертого четвертом четвертии четвертому τεταρτο τεταρτου"
+       " dorduncu fjerde fjarde negyedik neljas patrulea четвертыи четвертого четвертом четвертии четвертому τεταρτο τεταρτου"
        " четвърто четвъртото четвърти cetvrti cetvrto cetvrtog четврти четврто четвртог".split()},
 }
 _ORDINAL_RE = _trie(_ORDINALS)
 _QUARTER_WORDS = (r"quarter|quartal|quartals|trimestre|trimester|kwartaal|kwartal\w*|ctvrtleti|kvartal\w*|negyedev\w*|neljannes\w*|"
-                  r"trimestru\w*|квартал\w*|тримесечи\w*|tromesecj\w*|ceyrek\w*|τριμηνο\w*")
+                  r"trimestru\w*|квартал\w*|тримесечи\w*|tromesecj\w*|ceyrek\w*|ceyreg\w*|τριμηνο\w*")
 _HALF_WORDS = (r"half|halbjahr(?:es|s)?|halbjahres|jahreshalfte|semestre|semester|halfjaar|helft|pololeti|halvar\w*|"
                r"halvaret|felev\w*|vuosipuolisko\w*|semestru\w*|polugodi\w*|полугод\w*|піврічч\w*|εξαμηνο\w*")
 _OF_YEAR = (r"(?:des\s+jahres\s+|del\s+ano\s+|de\s+l\W?annee\s+|dell\W?anno\s+|do\s+ano\s+|"
@@ -435,6 +435,9 @@ def _months_without_year(first: int, last: int, as_of: date) -> Period:
                   f"{calendar.month_name[first]} {start} to {calendar.month_name[last]} {end}")
 
 
+_EAST_ASIAN = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")  # kana, Han, Hangul (not Thai)
+
+
 def _thai_year(year: int) -> int:
     """A year as Thai writes it: 2568 in the Buddhist era is 2025."""
     return year - 543 if year >= 2400 else year
@@ -475,7 +478,7 @@ def _iso_week(year: int, week: int) -> Optional[Period]:
 # "between Q1 and Q3 2025", "January to March 2025", "H1 and H2 2025". Each period before it
 # takes that year (the lookahead reads it).
 _RANGE_SEP = (r"\.?\s*(?:to|until|till|through|thru|and|y|e|i|eta|und|et|en|do|az|a|au|al|bis(?:\s+einschliesslich)?|tot(?:\s+en\s+met)?|t/m|ate|hasta(?:\s+el)?|jusqu\W?(?:au|a)|fino\s+al?|-|–|"
-              r"til|pana\s+la|по|до|-?\s*ig|から|至|到|~|〜|부터|sampai(?:\s+dengan)?|hingga|den|إلى|الى|حتى|से|تا|עד)\s*"
+              r"til|pana\s+la|по|до|-?\s*ig|から|至|到|~|〜|부터|sampai(?:\s+dengan)?|hingga|hadi|mpaka|den|إلى|الى|حتى|से|تا|עד)\s*"
               # Turkish "1 Ekim 2025'ten 31 Mart 2026'ya kadar", Hungarian "január 1-től március 31-ig"
               r"|\W?(?:ten|tan|den|dan)\s+|-?tol\s+")
 # "du D1 au D2", "del D1 al D2", "de D1 a D2", "dal D1 al D2": these separators make a range only after a "from"
@@ -521,6 +524,9 @@ _PERIOD_FORMS = [
     (r"(?:गेलया तिमाहीत|गेलया तिमाहीचा|गेलया तिमाहीचया|गत तरैमासिक|गत तरैमासिकको|गत तरैमास|गएको तरैमासिक|पिछली तिमाही में)", lambda m, as_of: _previous_quarter(as_of)),
     (r"(?:गेलया वरषी|गेलया वरषीचा|गेलया वरषीचया|गत वरष|गत वरषको|गत साल|गएको वरष|पिछले वरष)", lambda m, as_of: _year(as_of.year - 1)),
     (r"(작년|去年|昨年|前年)\s*(상|하|上|下)\s*(?:반기|半年|半期|期)", lambda m, as_of: _half(as_of.year - 1, 1 if m[2] in "상上" else 2)),
+    (r"(작년|去年|昨年|前年|올해|금년|今年)\s*(?:第\s*)?([1-4一二三四])\s*(?:분기|四半期|季度|季)",
+     lambda m, as_of: _quarter(as_of.year - (1 if m[1] in ("작년", "去年", "昨年", "前年") else 0), _CJK_NUMBERS[m[2]])),
+    (r"이번\s*분기|今四半期|本季度", lambda m, as_of: _quarter(as_of.year, (as_of.month - 1) // 3 + 1)),
     (r"昨年|去年|작년|지난\s*해|العام\s+الماضي|السنة\s+الماضية|पिछले\s+साल|בשנה\s+שעברה|سال\s+گذشته", lambda m, as_of: _year(as_of.year - 1)),
     # Bulgarian, Serbian Cyrillic, Urdu, Bengali, Tamil: last year, quarter, month
     (r"миналата\s+година|прошле\s+године|прошла\s+година|(?:پچھلے|گزشتہ)\s+سال|" + fold("গত বছর") + "|" + fold("கடந்த ஆண்டு"),
@@ -586,10 +592,14 @@ _PERIOD_FORMS = [
     # a quarter in Roman numerals: "w I kwartale 2025 r.", "II. Quartal 2025", "IV trimestre 2025"
     (rf"\b(i{{1,3}}|iv)\.?\s+(?:{_QUARTER_WORDS})\s+{_OF_YEAR}{_Y}\b",
      lambda m, as_of: _quarter(int(m[2]), {"i": 1, "ii": 2, "iii": 3, "iv": 4}[m[1]])),
-    (rf"\b{_Y}\.?\s+({_ORDINAL_RE})\s+(?:{_QUARTER_WORDS})", lambda m, as_of: _quarter(int(m[1]), _ORDINALS[m[2]])),
-    (rf"\b{_Y}\.?\s+({_ORDINAL_RE})\s+(?:{_HALF_WORDS})", lambda m, as_of: _half(int(m[1]), _ORDINALS[m[2]])),
+    # ... year first, also with a Turkish genitive ending: "2025'in ikinci çeyreği", "2025 yılının ilk yarısı"
+    (rf"\b{_Y}(?:['\u2019]\w{{1,3}}|\s+yilinin)?\.?\s+({_ORDINAL_RE})\s+(?:{_QUARTER_WORDS})", lambda m, as_of: _quarter(int(m[1]), _ORDINALS[m[2]])),
+    (rf"\b{_Y}(?:['\u2019]\w{{1,3}}|\s+yilinin)?\.?\s+({_ORDINAL_RE})\s+(?:{_HALF_WORDS}|yari\w*)", lambda m, as_of: _half(int(m[1]), _ORDINALS[m[2]])),
     (rf"(?:الربع|ربع)\s+(الاول|الثاني|الثالث|الرابع)\s+(?:من\s+)?(?:عام\s+|سنة\s+)?{_Y}",
      lambda m, as_of: _quarter(int(m[2]), {"الاول": 1, "الثاني": 2, "الثالث": 3, "الرابع": 4}[m[1]])),
+    # Swahili: "robo ya pili ya 2025"
+    (rf"\brobo\s+ya\s+(kwanza|pili|tatu|nne)\s+(?:ya\s+|mwaka\s+)?{_Y}\b",
+     lambda m, as_of: _quarter(int(m[2]), {"kwanza": 1, "pili": 2, "tatu": 3, "nne": 4}[m[1]])),
     (rf"\b(?:kuartal|triwulan)\s+(pertama|kedua|ketiga|keempat|[1-4]|i{{1,3}}|iv)\s+(?:tahun\s+)?{_Y}\b",
      lambda m, as_of: _quarter(int(m[2]), {"pertama": 1, "kedua": 2, "ketiga": 3, "keempat": 4, "i": 1, "ii": 2, "iii": 3, "iv": 4}.get(m[1]) or int(m[1]))),
     (rf"\bthang\s+(\d{{1,2}})\s*(?:nam\s+|/\s*|,\s*)?{_Y}\b", lambda m, as_of: _month(int(m[2]), int(m[1])) if 1 <= int(m[1]) <= 12 else None),
@@ -702,6 +712,16 @@ _PERIOD_FORMS = [
      r"|\bmes\s+passat\b|\bluna\s+trecuta\b|\bjoan\s+den\s+hile(?:an|a)?\b|\baurreko\s+hile(?:an|a)?\b|\bverlede\s+maand\b|\bsidasta\s+manud\w*"
      r"|\bmuaj(?:in|i|it)\s+(?:e|te|i)\s+kaluar\b|\bkecən\s+ay\b|\bминатиот\s+месец\b|\bөткен\s+ай\w*|\bგასულ\s+თვეს\b|\bանցյալ\s+ամիս\w*",
      lambda m, as_of: _previous_month(as_of)),
+    # Turkish (geçen: last; bu: this) and Polish this year/month/quarter
+    (r"\bgecen\s+(?:yil|sene)\w*", lambda m, as_of: _year(as_of.year - 1)),
+    (r"\bgecen\s+ceyre[kg]\w*", lambda m, as_of: _previous_quarter(as_of)),
+    (r"\bgecen\s+ay(?:ki|da|in|dan|lik)?\b", lambda m, as_of: _previous_month(as_of)),
+    (r"\bgecen\s+hafta\w*", lambda m, as_of: _iso_week(*(as_of - timedelta(days=7)).isocalendar()[:2])),
+    (r"\bbu\s+(?:yil|sene)\w*|\bw\s+tym\s+roku\b|\bbiezacy\s+rok\b", lambda m, as_of: _year(as_of.year)),
+    (r"\bbu\s+ceyre[kg]\w*|\bw\s+tym\s+kwartale\b|\bbiezacy\s+kwartal\b", lambda m, as_of: _quarter(as_of.year, (as_of.month - 1) // 3 + 1)),
+    (r"\bbu\s+ay(?:ki|da|in|dan|lik)?\b|\bw\s+tym\s+miesiacu\b|\bbiezacy\s+miesiac\b", lambda m, as_of: _month(as_of.year, as_of.month)),
+    # a year, then a numbered quarter: "2025 2. çeyreğinde", "2025 r. 2. kwartał"
+    (rf"\b{_Y}(?:['\u2019]\w{{1,3}}|\s+yilinin|\s+r\.)?\s+([1-4])\.\s*(?:{_QUARTER_WORDS})", lambda m, as_of: _quarter(int(m[1]), int(m[2]))),
     # Danish, Norwegian, Swedish, Icelandic, Finnish (accents folded): last and this year, quarter, month, week
     (r"\b(?:sidste|forrige|forra)\s+ar(?:et)?\b|\bi\s+fjor\b|\bi\s+fjol\b|\bifjor\b|\bsidasta\s+ar(?:i)?\b",
      lambda m, as_of: _year(as_of.year - 1)),
@@ -825,6 +845,8 @@ _DATE_FORMS = [
      lambda m, as_of: _safe_date(int(m[3]), int(m[2]), int(m[1])), _ABSOLUTE),
     (r"((?:19|20)\d{2})\s*년\s*(\d{1,2})\s*월\s*(\d{1,2})\s*일",  # 2025년 6월 30일
      lambda m, as_of: _safe_date(int(m[1]), int(m[2]), int(m[3])), _ABSOLUTE),
+    (r"(?<!\d)(\d{2})\s*년\s*(\d{1,2})\s*월\s*(\d{1,2})\s*일",  # 25년 7월 1일
+     lambda m, as_of: _safe_date(2000 + int(m[1]), int(m[2]), int(m[3])), _ABSOLUTE),
     # Japanese era years (令和7年 is 2025, 平成31年 is 2019) and Korean two-digit years ("25년 6월 말": end of June 2025)
     (r"(令和|平成)\s*(\d{1,2}|元)\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日",
      lambda m, as_of: _safe_date(_era_year(m[1], m[2]), int(m[3]), int(m[4])), _ABSOLUTE),
@@ -865,8 +887,11 @@ _DATE_FORMS = [
     # "Ende Jänner", "end of March", "eind september", "fin de mars": the edge of the latest such month
     (rf"\b(?:(ende|end\s+of|eind|fin\s+de|finales\s+de|fine)|(anfang|start\s+of|begin|debut\s+de|inicio\s+de|inizio))\s+({_MONTH_RE})\b(?!\s*[.,]?\s*\d)",
      lambda m, as_of: _month_edge(_MONTHS[m[3]], as_of, end=bool(m[1])), _ALWAYS),
-    # "per 1.7.25": day, month, two-digit year
-    (r"(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{2})(?![\d.]|\.\d)", lambda m, as_of: _safe_date(2000 + int(m[3]), int(m[2]), int(m[1])), _ABSOLUTE),
+    # "'25.9.30": a two-digit year written first, after an apostrophe (Korean, Japanese)
+    (r"['\u2019](\d{2})\.\s?(\d{1,2})\.\s?(\d{1,2})(?![\d.]|\.\d)", lambda m, as_of: _safe_date(2000 + int(m[1]), int(m[2]), int(m[3])), _ABSOLUTE),
+    # "per 1.7.25": day, month, two-digit year; in Korean, Chinese or Japanese the year comes first ("25.9.30 기준")
+    (r"(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{2})(?![\d.]|\.\d)", lambda m, as_of: _safe_date(2000 + int(m[1]), int(m[2]), int(m[3]))
+     if _EAST_ASIAN.search(m.string) else _safe_date(2000 + int(m[3]), int(m[2]), int(m[1])), _ABSOLUTE),
     (_SLASH_DATE, lambda m, as_of: _slash_date(int(m[1]), int(m[3]), int(m[4])), _ABSOLUTE),
     (rf"\b(\d{{1,2}}){_ORD}\.?\s+{_OF}({_MONTH_RE})\.?,?\s+{_OF}{_Y}\b",
      lambda m, as_of: _safe_date(int(m[3]), _MONTHS[m[2]], int(m[1])), _ABSOLUTE),
@@ -902,7 +927,7 @@ _DATE_FORMS = [
      # Estonian "täna" (today, "täna hommikul"); in Finnish "tänä" is "this" ("tänä vuonna"), today only with a time of day
      r"|\btana\b(?!\s+(?:vuonna|kuussa|keväänä|kevaana|syksyna|kesana|talvena|viikolla|vuoden|neljanneksella))", lambda m, as_of: as_of, _ALWAYS),
     # the same words in other scripts, apart: one alternation mixing scripts is several times slower
-    (r"\b(?:сегодня|сьогодні|σημερα|اليوم|आज)\b", lambda m, as_of: as_of, _ALWAYS),
+    (r"\b(?:сегодня|сьогодні|σημερα|اليوم|आज|هالصبح|الصبح|הבוקר)\b", lambda m, as_of: as_of, _ALWAYS),
     # French "hier" only in a French question: it is "here" in German and Dutch
     (r"\bhier\b", lambda m, as_of: as_of - timedelta(days=1), lambda m, build: True if _is_french(m.string) else None),
     (r"\b(?:the\s+day\s+before\s+yesterday|anteontem|anteayer|antier|altro\s*ieri|l\W?altroieri|avant\W?hier|vorgestern|"
@@ -932,7 +957,9 @@ _DATE_FORMS = [
 ]
 _FISCAL_MARK = re.compile(rf"\b(?:fy|tf|tk)|(?:{_FISCAL_YEAR_WORDS})\b|年度|前期|今期|当期|来期|" + fold("ปีงบประมาณ"))
 _VAGUE_PART = re.compile(r"\b(?:mid|early|late|summer|winter|spring|autumn|fall)[\s-]+(?:of\s+)?(?:the\s+)?"
-                         r"(?:(?:q[1-4]|h[12])\s*[/ -]?\s*)?(?:19|20)\d{2}\b")
+                         r"(?:(?:q[1-4]|h[12])\s*[/ -]?\s*)?(?:19|20)\d{2}\b"
+                         # a term or season of a year, whose dates no pattern knows ("Michaelmas term 2024", "the 2025 season")
+                         r"|\b(?:term|season|session)\s+(?:of\s+)?(?:19|20)\d{2}\b|\b(?:19|20)\d{2}\s+(?:term|season|session)\b")
 _NO_SUCH_PERIOD = re.compile(r"\b(?:q[05-9]|h[03-9])\s*[/ -]?\s*(?:19|20)\d{2}\b|\b(?:19|20)\d{2}\s*[/ -]?\s*(?:q[05-9]|h[03-9])\b")
 _UNPLACED_PART = re.compile(
     r"\b(?:quarter|quartal\w*|trimest\w*|semest\w*|halbjahr\w*|jahreshalfte|half|week|wk|kw|woche\w*|semaine\w*|"
@@ -1543,7 +1570,11 @@ def _qualified(scan: TimeScan, found: TimeFinding, as_of: date) -> TimeFinding:
         out.reporting_date = last + timedelta(days=1)
     elif kind == "since" and first <= as_of:
         out.period = Period(first, as_of, f"{first.isoformat()} to {as_of.isoformat()}")
-    else:  # "until X" (from when?), or "since" a day after as_of
+    elif kind == "since" and found.reporting_date is not None and not re.match(r"since|seit|depuis|sinds", scan.text[word_start:]):
+        # "od 1 lipca 2026 ...", "starting 1 July 2026" (from a day after as_of on): what will apply from that day;
+        # "since" a day to come is no question canon reads
+        out.reporting_date = first
+    else:  # "until X" (from when?), or "since" a period after as_of
         out.unread = [scan.text[word_start:end]]
         out.explicit = False
         out.spans = []

@@ -550,6 +550,10 @@ _DEFINITION_HEADS = ("definitionen", "definition", "definisjonen", "definisjon",
                      "berechnung", "berekening", "ermittlung", "methodik", "methode", "formel")
 
 
+# words that end many descriptive titles ("… 팀 기준": the team's basis) and name nothing by themselves
+_GENERIC_TAILS = frozenset("기준 정의 방식 버전 마트 모델 테이블 소스 基準 基准 定義 定义 方式 版本 模型 ベース モデル".split())
+
+
 def _cjk_tail_matches(q: list[str], covered: set[int], lookup: NameLookup) -> list[Match]:
     """A run of Chinese, Japanese or Korean characters that ends longer names ("キャンセル率" of
     "出品者キャンセル率" and "購入者キャンセル率"), where no name is written whole: not exact, and
@@ -558,6 +562,9 @@ def _cjk_tail_matches(q: list[str], covered: set[int], lookup: NameLookup) -> li
     j = len(q)
     while j >= 2:
         if not (_IDEOGRAPHIC.fullmatch(q[j - 1]) and _IDEOGRAPHIC.fullmatch(q[j - 2])) or j - 1 in covered:
+            j -= 1
+            continue
+        if q[j - 2] + q[j - 1] in _GENERIC_TAILS:
             j -= 1
             continue
         forms = lookup.forms_with_word(q[j - 2] + q[j - 1], _PARTIAL_LIMIT)

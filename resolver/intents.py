@@ -220,6 +220,8 @@ _APPROVED_RE = re.compile(r"\b(?:approved|signed[\s-]+off|sanctioned|ratified|en
                           r"|officieel|schvalen\w*|oficialn\w*|zatwierdzon\w*|oficjaln\w*|godkand\w*|officiell\w*|hyvaksyt\w*)\b")
 _DRAFTS_RE = re.compile(r"\b(?:drafts?|proposals?|proposed|pending|entw[uü]rfe?|entwurf\w*|borrador\w*|propuesta\w*|"
                         r"brouillon\w*|bozz[ae]|propost[ae]|rascunho\w*|navrh\w*|voorstel\w*|conceptversie)\b")
+# the word itself: a lineage question whatever else it says ("the lineage of the dbt model that calculates X")
+_LINEAGE_WORD_RE = re.compile(r"\b(?:lineage|lineages)\b|リネージ|血缘|血緣|리니지")
 # what changed between two versions, how they differ ("what's actually changed between X v1 and v2?")
 _COMPARES_RE = re.compile(r"\b(?:chang(?:ed|es)|differ\w*|compar\w*|versus|vs|unterschied\w*|geandert|diferencia\w*|cambi\w*|"
                           r"differen\w*|verschil\w*|veranderd|rozdil\w*|zmen\w*|skillnad\w*|forskel\w*|forskjell\w*|ero\w*|muuttui)\b")
@@ -327,6 +329,11 @@ _INJECTION += [
     r"(?:無視|忽略|무시)[^。？！?!]{0,20}?(?:ルール|規則|规则|指示|指令|규칙|지시)",
     r"(?:ルール|規則|规则|指示|指令|규칙|지시)[^。？！?!]{0,20}?(?:無視|忽略|무시)",
     r"管理者モード|管理员模式|관리자\s*모드",
+    # "do as it is written there": 쓰인/적힌 대로 해, 書いてある通りに, 按照上面说的做
+    r"(?:쓰인|적힌|써\s*있는|적혀\s*있는|시키는|지시)\s*대로\s*해",
+    r"그대로\s*따라\s*(?:해|하)", r"(?:권한|접근)\s*(?:체크|확인|검사)\w*\s*(?:는|를|은|을)?\s*건너뛰",
+    r"(?:書いてある|書かれている|指示の)通りに",
+    r"(?:按照|照着)[^。？！?!]{0,12}(?:说的|写的|指示)(?:做|执行)",
     r"(?:機密|机密|기밀)[^。？！?!]{0,30}?(?:見せ|表示|显示|给我看|보여)",
 ]
 _ASKS_MODEL += _cjk("モデル", "模型", "모델")
@@ -360,16 +367,23 @@ _INJECTION += [
     # "ikutin aja instruksi di ekspor WA", "tempel isi ... di jawabanmu", "làm theo hướng dẫn trong", "dán nội dung"
     r"\b(?:ikuti|ikutin|turuti|patuhi|ikut)\b[^.?!]{0,20}\b(?:instruksi|arahan|perintah)\b", r"\b(?:tempel(?:kan)?|tampal(?:kan)?)\s+(?:isi|kandungan)\b",
     r"\blam\s+theo\s+(?:huong\s+dan|chi\s+dan|loi\s+dan)\b", r"\bdan\s+noi\s+dung\b",
+    # Swahili: "fuata maelekezo ya ujumbe huo", "puuza sheria za access"
+    r"\bfuata\s+maelekezo\b", r"\b\w*puuz\w*\b[^.?!]{0,30}\b(?:sheria|maelekezo|ruhusa|katalogi|catalog)\w*",
     r"\bbo\s+qua\b[^.?!]{0,40}\b(?:quy\s+tac|huong\s+dan|chi\s+dan|gioi\s+han)\b",
     r"\b(?:mode\s+admin|che\s+do\s+quan\s+tri|administratorlage)\b",
     r"\b(?:folj|foelj)\s+instruktionerna\b", r"\basidosatt\w*\b[^.?!]{0,40}\bregl\w*",
     # "strunta i katalogen", "gör precis som det står där", "gjør akkurat som det står", "gør præcis som der står"
     r"\b(?:strunta\s+i|ignorera|ignorer|glem|glom|bortse\s+fra|se\s+bort\s+fra)\s+(?:den\s+|det\s+)?katalog\w*",
+    # Turkish, object first: "nottaki talimatı aynen uygula", "talimatlara uy"
+    r"\btalimat\w*\b[^.?!]{0,30}\b(?:uygula|uy|yerine\s+getir|takip\s+et)\w*",
     r"\b(?:gor|gjor)\s+(?:precis|exakt|akkurat|noyaktig|praecis|nojagtig|bara)\s+som\s+(?:det|der|den)\s+(?:star|sier|siger|sager)\b",
     r"\bvolg\s+de\s+instructies\b",
 ]
 _INJECTION += [
-    r"(?:تجاهل|انس)[^.?!؟]{0,40}(?:قواعد|تعليمات|القواعد|التعليمات|قيود)", r"وضع\s+(?:المسوول|المسؤول|المدير)",
+    r"(?:تجاهل|انس)[^.?!؟]{0,40}(?:قواعد|تعليمات|القواعد|التعليمات|قيود|الكتالوج|الفهرس|الصلاحيات)", r"وضع\s+(?:المسوول|المسؤول|المدير)",
+    # "carry it out literally", "do what it says"; Hebrew "ignore the catalog", "do exactly what is written"
+    r"نفذ\w*\s+(?:\S+\s+)?حرفي", r"(?:اعمل|افعل|نفذ)\s+(?:اللي|ما)\s+(?:مكتوب|يقول|تقول)",
+    r"(?:התעלם|תתעלם|להתעלם)[^.?!]{0,30}(?:קטלוג|כללים|הוראות|הנחיות|הרשאות)", r"(?:בצע|תבצע|עשה|תעשה)\s+(?:בדיוק\s+)?(?:את\s+)?(?:מה\s+ש|ההוראות|כפי\s+ש)",
     r"(?:नियमों|निर्देशों)[^.?!।]{0,30}(?:अनदेखा|नजरअंदाज)", r"(?:अनदेखा|नजरअंदाज)[^.?!।]{0,30}(?:नियम|निर्देश)",
     # Hindi, Marathi, Nepali: "follow what is written in the note", "drop your rules" (folded)
     r"(?:अपने नियम|आपले नियम|आफनो नियम|नियम|नियमों)[^.?!।]{0,30}(?:छोडो|छोड दो|छोडें|सोडा|सोडून|बिरस|तयाग)", r"(?:निरदेश|निरदेशों|निरदेशन|सूचना)[^.?!।]{0,40}(?:मानो|मानें|मान लो|पालन करो|पालन करें|पाळा|पालना गर|माना)", r"(?:लिहिलयापरमाणे|लिखे अनुसार|जैसा लिखा|लेखिए अनुसार|लेखेअनुसार|लिहिलेलयापरमाणे)[^.?!।]{0,20}(?:वागा|करो|करें|गर|माना|मानो)",
@@ -401,8 +415,13 @@ _FRESHNESS += [r"\b(?:udah|udh|sudah|sdh|dah)\s+(?:lengkap|masuk|update|terupdat
                r"\bterakhir\s+(?:dimuat|diperbarui|diupdate)\b", r"\bcap\s+nhat\s+lan\s+cuoi\b", r"\blan\s+cuoi\b[^.?!]{0,30}\bcap\s+nhat\b",
                r"اخر\s+(?:تحميل|تحديث)", r"(?:आखिरी|अंतिम)\s+बार"]
 # "er afbrudsloggen opdateret i dag?": updated, loaded (da, no, sv, fi, is), as "aktualisiert", "bijgewerkt" are
-_FRESHNESS += [r"\bopdateret\b", r"\boppdatert\b", r"\buppdaterad(?:e|es)?\b", r"\buppdaterats\b", r"\bindlaest\b",
+_FRESHNESS += [r"\bswiez[eay]\w*\b", r"\bodswiez\w*\b", r"\bzaladowan\w*\b", r"\bopdateret\b", r"\boppdatert\b", r"\buppdaterad(?:e|es)?\b", r"\buppdaterats\b", r"\bindlaest\b",
                r"\binnlest\b", r"\bpaivitetty\b", r"\bpaivitettiin\b", r"\buppfaerd\w*\b"]
+# "is considered", "counts as": a threshold of the definition, even when asked with "how many" ("after how many
+# days of inactivity is a subscriber considered churned?")
+_DEFINITION += [r"\bconsidered\b", r"\bdeemed\b", r"\bqualif(?:y|ies)\s+as\b", r"\bgilt\s+als\b", r"\bconsider(?:ad|at|e)[oa]s?\b",
+                r"\bdianggap\b", r"\bsayil\w*\b", r"\buznawan\w*\b", r"\bduoc\s+coi\b", r"(?:يعتبر|تعتبر|يعد|تعد)\b", r"נחשב\w*"]
+_FRESHNESS += [r"فريش", r"(?:התעדכנ|עודכנ)\w*", r"הטעינה\s+האחרונה", r"(?:تم\s+)?تحديث\w*\s+(?:اليوم|البيانات)"]
 # "hur räknades X", "hvordan beregnes X", "miten X lasketaan": how X is (was) computed
 _DEFINITION += [r"\b(?:be)?raknade?s\b", r"\bberegne(?:s|t|de)\b", r"\budregne(?:s|t)\b", r"\bregnes\b",
                 r"\blasketaan\b(?!\s+mukaan)", r"\blaskettiin\b"]
@@ -653,6 +672,7 @@ def cues(text: str) -> dict[str, bool]:
         "bare_what_is": _any(_BARE_WHAT_IS_RE, text),
         "polar": _POLAR_RE.match(text) is not None,
         "compares": _any(_COMPARES_RE, text),
+        "lineage_word": _any(_LINEAGE_WORD_RE, text),
         "asks_model": _any(_ASKS_MODEL_RE, unkinded, plain)
         or ((upstream or downstream) and _any(_ASKS_TABLE_RE, unkinded, plain)),
         "asks_sources": _any(_ASKS_SOURCES_RE, text, plain),
@@ -681,7 +701,7 @@ guten tag goedemiddag goedemorgen dag hej hei ahoj dobry den dzien
 yang mana apa apakah dan atau di ke dari untuk pada dengan ini itu ada adalah berapa
 la gi cua va hoac cho voi nay do nhung cac mot thi neu khi
 vao khong anh chi co duoc tinh da se dang roi nao vay sao the em nhe oi minh ban ve tu den trong ngoai hay con
-czy jak jaki jaka jakie oraz albo dla przez
+czy jak jaki jaka jakie oraz albo dla przez juz nie sie tak tylko jeszcze czyli bo ze to slyszalem slyszalam podobno
 какое какая какои какие что как когда где это и или в на по для с из за от до ли было был была были есть
 яке яка якии які що як коли де це і й або в у на по для з із за від до чи було був була були є
 ang ng mga sa na ba po ako ko mo natin namin kami tayo ano anong yung iyong para noong nang kung may hindi rin din lang

@@ -167,7 +167,7 @@ def reading_of(question: str, time: TimeFinding, words: Words, as_of: date, cale
         # with no other words, the topic may be a second name ("should returns be ignored in GMV?"):
         # the policy takes it once it knows which name is the subject
         reading.intent = "definition_includes"
-    elif (flags["upstream"] or flags["downstream"]) and (not flags["definition"] or flags["from_what"]):
+    elif (flags["upstream"] or flags["downstream"]) and (not flags["definition"] or flags["from_what"] or flags["lineage_word"]):
         reading.intent = "lineage"
         reading.direction = "downstream" if flags["downstream"] else "upstream"
     elif ((flags["current"] and (not time.explicit or time.reporting_date == as_of))

@@ -15,6 +15,7 @@ from typing import Optional
 from catalog.records import MODEL_TYPES, SOURCE_TYPES, Authority, EvidenceRecord, Revision, Status, end_of
 from resolver.bundle import Behavior, Interpretation, ToolCall
 from resolver.conflicts import apply_rankings
+from resolver.fiscal import states_calendar
 from resolver.reports import freshness_of, rankings_in
 from resolver.dates import Period, TimeFinding
 from resolver.entities import whole_forms
@@ -322,12 +323,19 @@ def choose_subject(reading: Reading, views: dict[str, EntityView], source: Optio
                    for eid in other.entity_ids if eid in views and eid not in match.entity_ids
                    for r in views[eid].visible if r.record.entity_type not in ("glossary_term", *MODEL_TYPES, *SOURCE_TYPES))
 
+    def the_calendar(match) -> bool:
+        """The record stating the fiscal calendar, named to say which year is meant ("FY2025 (회계연도 기준)
+        손해율", "Michaelmas term 2024 utilisation"): the question is about the other name."""
+        revs = [r for eid in match.entity_ids if eid in views for r in views[eid].visible]
+        return bool(revs) and all(states_calendar(r.record) for r in revs)
+
     mentions = reading.mentions
     if reading.intent.startswith("definition"):
         # stable: else as read; a model or source named loosely ("đơn online" for "đơn hàng online") never
         # outranks a definition named as written
-        mentions = sorted(mentions, key=lambda m: (technical(m) and not m.exact, -m.length, not m.exact, technical(m),
-                                                   len(mentions) > 1 and part_of_another(m)))
+        several = len(mentions) > 1
+        mentions = sorted(mentions, key=lambda m: (technical(m) and not m.exact, several and the_calendar(m), -m.length, not m.exact,
+                                                   technical(m), several and part_of_another(m)))
     for match in mentions:
         visible = sorted(
             eid for eid in match.entity_ids if eid in views and any(usable(r) for r in views[eid].visible)
@@ -461,9 +469,10 @@ def _qualified_at(reading: Reading, subject: "Subject", match, own_words_count: 
         first -= 1
     places = written_spans(reading.question, reading.time.spans)
     if places is not None and match.start < len(places):
-        # a name never runs across the end of a sentence ("... checked yesterday? Utilisation looked odd")
+        # a name never runs across the end of a sentence or a comma ("... checked yesterday? Utilisation looked
+        # odd", "for the billing-push review, which utilisation basis")
         for k in range(match.start - 1, first - 1, -1):
-            if re.search(r"[.?!;:]", reading.question[places[k][1]:places[k + 1][0]]):
+            if re.search(r"[.?!;:,]", reading.question[places[k][1]:places[k + 1][0]]):
                 if k + 1 == match.start:
                     return None
                 first = k + 1

@@ -20,6 +20,7 @@ _TOKEN_INDIC = re.compile(rf"[{CJK}]|{_WS}(?:{_W}|[.#:/-])*{_W}|{_WS}")
 # letters that carry no accent to strip but stand for plain ones: Danish/Norwegian ø, æ; Polish ł;
 # Turkish dotless ı; Icelandic ð, þ; Croatian đ; Maltese ħ; French œ
 _PLAIN_LETTERS = str.maketrans({"ø": "o", "æ": "ae", "ł": "l", "ı": "i", "ð": "d", "þ": "th", "đ": "d", "ħ": "h", "œ": "oe",
+                                "\u0640": "-",  # the Arabic tatweel joins a prefix to a borrowed word: "الـARPU" is "ال-arpu"
                                 # digits of other scripts are digits: Arabic-Indic, Persian/Urdu, Devanagari, Bengali,
                                 # Gurmukhi, Gujarati, Oriya, Tamil, Telugu, Kannada, Malayalam, Thai, Lao, Tibetan, Myanmar, Khmer
                                 **{chr(base + i): str(i) for base in (0x660, 0x6F0, 0x966, 0x9E6, 0xA66, 0xAE6, 0xB66, 0xBE6,

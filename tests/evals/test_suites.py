@@ -233,7 +233,7 @@ KNOWN_MISSES = {"banking": {"BNK-NPL-09"}, "saas": set(), "utility": {"U09"},
                 "nordheat": {"NHT05"},
                 # legalops (en-GB, law firm), first scored 28/40 (two labels changed at intake: LOP15, a name two
                 # metrics share, is row 13; LOP24, a tax year no record defines, is a period canon cannot place); what
-                # is left: a law term whose dates a policy states ("Michaelmas term 2024", LOP04), models made primary
+                # is left: a law term whose dates a policy states ("Michaelmas term 2024", LOP04: now unread, not the year), models made primary
                 # because a context sentence says "table" (LOP13)
                 "legalops": {"LOP04", "LOP13"},
                 # seafin (id/ms, digital bank), first 31/40; vietthai (vi/th, electronics retail), first 30/40. What is left:
@@ -244,7 +244,16 @@ KNOWN_MISSES = {"banking": {"BNK-NPL-09"}, "saas": set(), "utility": {"U09"},
                 "seafin": {"SFN06", "SFN35"}, "vietthai": {"VT28"},
                 # promptops (en, pasted tables, JSON, transcripts, front matter), first 35/40: the models a downstream
                 # question asks for, cited as primary (PO18, as VT28)
-                "promptops": {"PO18"}}
+                "promptops": {"PO18"},
+                # the twenty-second round: turkpol (tr/pl), kofin (ko), gulfco (ar/he), mobimoney (sw/fr/en), first scored
+                # 35/40, 27/40, 31/40 and 34/40. What is left: draft topics in Arabic, Korean, Swahili and Polish
+                # (GCO05, GCO11, GCO21, KOF06, MMO28, MMO29, TP40: the topic a question and a draft share is said in
+                # other inflected or prefixed words); a misspelt Korean name (손해률 for 손해율, KOF03); "not the v3
+                # draft" read as asking for v3 (KOF08); a Swahili quarter with a name canon does not find ("wallet ...
+                # active", MMO04); a value asked beside "si definition" ("not the definition", MMO09); the model a
+                # question asks for, cited as primary where the label follows row 1 (TP02)
+                "turkpol": {"TP02", "TP40"}, "kofin": {"KOF03", "KOF06", "KOF08"}, "gulfco": {"GCO05", "GCO11", "GCO21"},
+                "mobimoney": {"MMO04", "MMO09", "MMO28", "MMO29"}}
 
 
 @pytest.mark.parametrize("name", sorted(KNOWN_MISSES))
