@@ -31,6 +31,7 @@ class Authority(str, Enum):
     untrusted = "untrusted"
 
 
+_RUN_RESULT_TYPES = frozenset({"run_result", "run_results", "dbt_run_result", "model_run", "job_run"})
 MODEL_TYPES = frozenset({"dbt_model", "model", "snapshot", "seed", "semantic_model"})
 REVIEW_DECISION_TYPES = frozenset({"review_decision", "decision", "governance_decision", "conflict_resolution"})
 SOURCE_TYPES = frozenset({"source", "source_schema", "dataset"})
@@ -169,8 +170,10 @@ class EvidenceRecord(EffectiveInterval, Frozen):
 
     def reports_freshness(self) -> bool:
         """A recorded freshness check kept as a record (a dbt `sources.json` result transcribed, with
-        the node it checked in `source_ids`/`model_ids`): read as a check only when authoritative."""
-        return "freshness" in self.entity_type.lower()
+        the node it checked in `source_ids`/`model_ids`), or a dbt run result (`run_results.json`: whether the
+        model built): read as a check only when authoritative."""
+        kind = self.entity_type.lower()
+        return "freshness" in kind or kind in _RUN_RESULT_TYPES
 
     def checked_nodes(self) -> tuple[str, ...]:
         """The nodes a freshness-result record reports a check of: its sources and models, and the

@@ -130,14 +130,23 @@ class LineageGraph:
 
     def nodes_named(self, name: str) -> list[str]:
         """Nodes (not columns) whose id ends in this name, after its last '.', '/' or ':'
-        ("fct_orders" -> model.shop.fct_orders, "tbl1" -> file:/tmp/data/tbl1)."""
+        ("fct_orders" -> model.shop.fct_orders, "tbl1" -> file:/tmp/data/tbl1), a versioned model by the name
+        of its relation ("fct_orders_v2" -> model.shop.fct_orders.v2), or an OpenLineage
+        dataset's whole name after its namespace ("analytics.public.orders" -> postgres://warehouse:5432:
+        analytics.public.orders)."""
         if self._by_name is None:
             index: dict[str, list[str]] = {}
             for node in self._succ:
                 if "#" not in node:
-                    index.setdefault(_SEGMENT.split(node)[-1].lower(), []).append(node)
+                    parts = _SEGMENT.split(node.lower())
+                    index.setdefault(parts[-1], []).append(node)
+                    if len(parts) > 2 and re.fullmatch(r"v\d+", parts[-1]):  # a versioned dbt model: fct_orders_v2
+                        index.setdefault(f"{parts[-2]}_{parts[-1]}", []).append(node)
+                    dataset = re.split(r"[:/]", node)[-1].lower()
+                    if "://" in node and "." in dataset:
+                        index.setdefault(dataset, []).append(node)
             self._by_name = index
-        return list(self._by_name.get(name.lower(), ()))
+        return list(dict.fromkeys(self._by_name.get(name.lower(), ())))
 
     def to_networkx(self, at: Optional[datetime] = None, allow: Allow = None):
         """The graph (or what holds at `at` and `allow` admits) as a networkx MultiDiGraph keyed

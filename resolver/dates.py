@@ -934,7 +934,7 @@ _DATE_FORMS = [
      r"eergisteren|predevcirem|przedwczoraj|i\s+forgars|i\s+forgar|toissapaivana|tegnapelott|alaltaieri|"
      r"kemarin\s+lusa|hom\s+kia)\b", lambda m, as_of: as_of - timedelta(days=2), _ALWAYS),
     (r"\b(?:позавчера|позавчора|προχθεσ|προχτεσ|اول\s+امس)\b", lambda m, as_of: as_of - timedelta(days=2), _ALWAYS),
-    (r"\b(?:yesterday|vcera|vcerejsi\w*|gestern|gisteren|ayer|ieri|ontem|wczoraj|igar|i\s+gar|eilen|tegnap|dun|kemarin|hom\s+qua|eile|vakar|vakardien)\b",
+    (r"\b(?:yesterday|yday|ystd|yest|vcera|vcerejsi\w*|gestern|gisteren|ayer|ieri|ontem|wczoraj|igar|i\s+gar|eilen|tegnap|dun|kemarin|hom\s+qua|eile|vakar|vakardien)\b",
      lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     (r"\b(?:вчера|вчора|χθεσ|χτεσ|امس|البارحة|јуче|јучер)\b", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     # Serbian, Malay, Tagalog, Swahili ("jana", not "mwaka jana": last year); Bengali, Tamil

@@ -144,6 +144,7 @@ _LINEAGE_DOWN = [
     r"\bwhat\s+happens\s+(?:if|when)\b", r"\bque\s+pasa\s+si\b", r"\bwas\s+passiert\s+(?:wenn|falls)\b",
     r"\bque\s+se\s+passe\W+t\W+il\s+si\b", r"\bcosa\s+succede\s+se\b", r"\bo\s+que\s+acontece\s+se\b",
     r"\bused by\b", r"\b(models?|tables?|dashboards?|reports?|jobs?|exposures?)\s+(that\s+)?(use|read|consume|query)\w*\b",
+    r"\bblast\s+radius\b", r"\bif\s+we\s+(?:drop|rename|remove|delete|change|deprecate|retire)\b",
     # "which KPIs are built on X", "what models use X" (not "what is X built from": the subject is X)
     r"\b(?:which|what)(?:\s+(?!does\b|do\b|did\b|is\b|are\b|was\b|were\b)\w+){1,3}\s+(?:are|is|were|was|get|gets)\s+"
     r"(?:built|based|derived|computed|calculated|made)\s+(?:on|from|upon|off)\b",
@@ -161,7 +162,7 @@ _FRESHNESS = [r"\bfresh\w*\b", r"\bstale\b", r"\bup to date\b", r"\blast (loaded
               r"\blast\s+(?:load|loads|update|updates|refresh|refreshes|sync|syncs|synced)\b", r"\bhow\s+recent\b",
               r"\bwie\s+aktuell\b", r"\bhoe\s+vers\b", r"\bnaposledy\s+(?:nacten\w*|aktualizov\w*|obnoven\w*|spusten\w*)\b", r"\best\W+(?:il|elle)\s+a\s+jour\b", r"\ba\s+jour\s*\??\s*$",
               # run results: "did stg_payments run successfully?", "the latest run of X"
-              r"\b(?:did|has|have)\b(?:\s+\S+){0,5}\s+(?:run|ran|succeed\w*|fail(?:ed)?|load(?:ed)?)\b(?!\s+if\b)",
+              r"\b(?:did|has|have)\b(?:\s+\S+){0,5}\s+(?:run|ran|succeed\w*|fail(?:ed)?|load(?:ed)?|build|built)\b(?!\s+if\b)",
               r"\brun\s+(?:successfully|status|results?)\b", r"\blatest\s+run\b", r"\bcerstv\w*\b", r"\baktualizov\w*\b", r"\bsla\b",
               r"\baktualisiert\b", r"\bzuletzt geladen\b", r"\bfrisch\w*\b", r"\bfraich\w*\b", r"\bmis a jour\b",
               r"\bactualiz(?:ad\w*|aron|o)\b", r"\baggiorna(?:t\w*|rono)\b", r"\batualiz(?:ad\w*|aram|ou)\b", r"\bbijgewerkt\b",
@@ -221,7 +222,7 @@ _APPROVED_RE = re.compile(r"\b(?:approved|signed[\s-]+off|sanctioned|ratified|en
 _DRAFTS_RE = re.compile(r"\b(?:drafts?|proposals?|proposed|pending|entw[uü]rfe?|entwurf\w*|borrador\w*|propuesta\w*|"
                         r"brouillon\w*|bozz[ae]|propost[ae]|rascunho\w*|navrh\w*|voorstel\w*|conceptversie)\b")
 # the word itself: a lineage question whatever else it says ("the lineage of the dbt model that calculates X")
-_LINEAGE_WORD_RE = re.compile(r"\b(?:lineage|lineages)\b|リネージ|血缘|血緣|리니지")
+_LINEAGE_WORD_RE = re.compile(r"\b(?:lineage|lineages|upstream|downstream|blast\s+radius)\b|リネージ|血缘|血緣|리니지")
 # what changed between two versions, how they differ ("what's actually changed between X v1 and v2?")
 _COMPARES_RE = re.compile(r"\b(?:chang(?:ed|es)|differ\w*|compar\w*|versus|vs|unterschied\w*|geandert|diferencia\w*|cambi\w*|"
                           r"differen\w*|verschil\w*|veranderd|rozdil\w*|zmen\w*|skillnad\w*|forskel\w*|forskjell\w*|ero\w*|muuttui)\b")

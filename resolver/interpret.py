@@ -163,6 +163,10 @@ def reading_of(question: str, time: TimeFinding, words: Words, as_of: date, cale
         reading.intent = "freshness"
     elif (flags["numeric"] or (flags["bare_what_is"] and time.period is not None)) and not flags["definition"]:
         reading.intent = "metric_value"
+    elif flags["lineage_word"] and (flags["upstream"] or flags["downstream"]):
+        # "trace X all the way upstream, incl. what OpenLineage knows": said outright, lineage before an inclusion cue
+        reading.intent = "lineage"
+        reading.direction = "downstream" if flags["downstream"] else "upstream"
     elif (flags["includes"] and (reading.topic or _apart(reading.mentions))) or (flags["polar"] and reading.topic and not flags["definition"] and not flags["current"]):
         # with no other words, the topic may be a second name ("should returns be ignored in GMV?"):
         # the policy takes it once it knows which name is the subject

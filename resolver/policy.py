@@ -1196,6 +1196,9 @@ _LIST_LIMIT = 40  # nodes named in a lineage answer; all of them stay in the too
 _EVIDENCE_LIMIT = 100  # node records attached as evidence, nearest first
 
 
+_COLUMN_NAMED = (re.compile(r"\bcolumns?\s+[`'\"]?([a-z_][a-z0-9_]*)"), re.compile(r"[`'\"]?([a-z_][a-z0-9_]*)[`'\"]?\s+columns?\b"))
+
+
 def _lineage(reading: Reading, subject: Subject, source, day, interp, tools) -> Decision:
     revs = subject.revisions
     named = named_version(revs, reading.version) if reading.version else []
@@ -1205,6 +1208,10 @@ def _lineage(reading: Reading, subject: Subject, source, day, interp, tools) -> 
     upstream = reading.direction != "downstream"
     view = source.lineage()
     seeds = sorted(n for n in describes(rec) | {subject.entity_id} if n in view.graph)
+    # a column of the subject named ("drop column `amount` from stg_payments"): column-level lineage from it
+    columns = {m[1] for pattern in _COLUMN_NAMED for m in pattern.finditer(fold(reading.question))}
+    column_seeds = sorted(f"{n}#{c}" for n in seeds for c in columns if f"{n}#{c}" in view.graph)
+    seeds = column_seeds or seeds
     reached: dict[str, int] = {}
     used = []
 
@@ -1281,6 +1288,10 @@ def _lineage(reading: Reading, subject: Subject, source, day, interp, tools) -> 
             add(r, "primary" if primary else "supporting")
     for r in stated:  # the other records stating the edges walked support the answer
         add(r, "supporting")
+    if not any(role == "primary" for _, role in evidence) and any(e.origin_kind == "definition" and e.origin in own for e in used):
+        # no other record the requester may retrieve states them: the subject's own record, which names its
+        # parents ("an exposure that depends on fct_orders"), is what the edges rest on
+        add(anchor, "primary")
     add(anchor, "supporting")
 
     def show(node: str) -> str:
@@ -1362,6 +1373,9 @@ def _entity_of_node(node: str, source: EvidenceSource) -> Optional["Subject"]:
     return Subject(entity_id, visible, node) if visible else None
 
 
+_DATASET_URI = re.compile(r"([a-z][a-z0-9+.-]*://[^/\s]+)/(.+)")
+
+
 def _node_named(reading: Reading, source: EvidenceSource) -> tuple[Optional[str], bool]:
     """A lineage node no record name matched, written by its short name ("what feeds fct_orders?"
     for model.shop.fct_orders, "tbl1" for file:/tmp/data/tbl1, "tbl1.agg" for its column,
@@ -1375,7 +1389,10 @@ def _node_named(reading: Reading, source: EvidenceSource) -> tuple[Optional[str]
     hidden = False
     for w in words_:
         table, dot, column = w.rpartition(".")
-        if dot and table and column and "." not in table:  # "tbl1.agg": a column of the node named tbl1
+        uri = _DATASET_URI.fullmatch(w)
+        if uri is not None:  # "postgres://warehouse:5432/analytics.public.orders": namespace and name, as OpenLineage writes them
+            candidates = [n for n in (f"{uri[1]}:{uri[2]}", w) if n in view.graph] or view.graph.nodes_named(uri[2])
+        elif dot and table and column and "." not in table:  # "tbl1.agg": a column of the node named tbl1
             candidates = [f"{n}#{column}" for n in view.graph.nodes_named(table) if f"{n}#{column}" in view.graph]
             if not candidates:  # "shop_db.orders": a dbt source written as its source name and table
                 candidates = [n for n in view.graph.nodes_named(column) if n.lower().endswith("." + w)]

@@ -28,7 +28,7 @@ def _usable(rev: Revision) -> bool:
 _STATUS = re.compile(r"\bstatus\b\W{0,3}(runtime error|pass|warn|error|fail(?:ed)?|success|skipped)\b"
                      r"|\beventType\b\W{0,3}(COMPLETE|FAIL|ABORT)\b", re.I)  # ... or an OpenLineage run's end
 _TIME = r"\W{0,3}(\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)"
-_CHECKED = re.compile(r"\b(?:snapshotted_at|checked_at|eventTime)\b" + _TIME, re.I)
+_CHECKED = re.compile(r"\b(?:snapshotted_at|checked_at|eventTime|completed_at|completed)\b" + _TIME, re.I)  # ... or a run's end
 _LOADED = re.compile(r"\bmax_loaded_at\b" + _TIME, re.I)
 _CRITERIA = re.compile(r"\bcriteria\b\W{0,3}(.+?)(?:[.;]\s|\n|$)|\b(warn_after\W.+?)(?:[.;]\s|\n|$)", re.I)
 
@@ -54,7 +54,8 @@ def freshness_of(rev: Revision, nodes: Iterable[str]) -> Optional[Freshness]:
     run = status[2] is not None
     return Freshness(node_id=checked[0], status=(status[1] or status[2]).lower(), checked_at=checked_at, max_loaded_at=max_loaded_at,
                      criteria=(criteria[1] or criteria[2]).strip() if criteria else "", origin=f"[{r.evidence_id}]",
-                     kind="openlineage_run" if run else "source_freshness", record=rev)
+                     kind="openlineage_run" if run else "source_freshness" if "freshness" in r.entity_type.lower() else "run_result",
+                     record=rev)
 
 
 # what marks the winner or the loser of a ranking, just before an id ("Winner: A", "ranks A over B")

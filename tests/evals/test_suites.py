@@ -140,7 +140,7 @@ KNOWN_MISSES = {"banking": {"BNK-NPL-09"}, "saas": set(), "utility": {"U09"},
                 # without an inclusion word ("is cycle time now reported in DPML", FAB31), "FY2026/27" inside a
                 # document's name read as a period canon cannot place (CHR28), "rules" in an aside turning a
                 # downstream question into a definition one (CHR33)
-                "realestate": {"REA06", "REA27"}, "delivery": set(), "fab": {"FAB05", "FAB31"}, "charity": {"CHR28", "CHR33"},
+                "realestate": {"REA06", "REA27"}, "delivery": set(), "fab": {"FAB05", "FAB31"}, "charity": {"CHR28"},
                 # the twelfth round (ticketing en/es/ca/gl/eu; transit en/ka/hy/az/kk; pharma en/af/is/sq/mk; crypto en,
                 # Slack and markdown messages), first scored 28/40, 25/40, 24/40 and 29/40; what is left: draft topics
                 # across languages (TKT04, PHA11), a column's lineage asked as "where does column X of M come from"
@@ -253,7 +253,16 @@ KNOWN_MISSES = {"banking": {"BNK-NPL-09"}, "saas": set(), "utility": {"U09"},
                 # active", MMO04); a value asked beside "si definition" ("not the definition", MMO09); the model a
                 # question asks for, cited as primary where the label follows row 1 (TP02)
                 "turkpol": {"TP02", "TP40"}, "kofin": {"KOF03", "KOF06", "KOF08"}, "gulfco": {"GCO05", "GCO11", "GCO21"},
-                "mobimoney": {"MMO04", "MMO09", "MMO28", "MMO29"}}
+                "mobimoney": {"MMO04", "MMO09", "MMO28", "MMO29"},
+                # dbtops (en, a data-platform team: versioned models, OpenLineage datasets, column lineage, run results),
+                # first 26/40. What is left: which records count as primary on a lineage path (DBT13, DBT14: the subject
+                # model and every lineage record on the path in the labels; DBT15: a record stating a later edge of a
+                # blast radius; DBT16: the model of the column asked, a node on the path, supporting by row 10; DBT39: an
+                # exposure whose own record states its parents, for a role that sees nothing upstream); a metric named
+                # after "which version of" beside the dashboard that uses it (DBT03); a draft's descriptive title read as
+                # the name of the entity, swallowing the inclusion cue ("does revenue include shipping fees", DBT06); a
+                # model's draft as a conflict (DBT12); a version named in a context sentence (DBT38)
+                "dbtops": {"DBT03", "DBT06", "DBT12", "DBT13", "DBT14", "DBT15", "DBT16", "DBT38", "DBT39"}}
 
 
 @pytest.mark.parametrize("name", sorted(KNOWN_MISSES))

@@ -80,3 +80,10 @@ def test_nodes_are_found_by_their_short_name():
     g.add(LineageEdge(source="file:/data/raw/tbl0", target="bigquery:proj.ds.tbl1", kind="dataset", origin="ol", origin_kind="record"))
     assert g.nodes_named("tbl0") == ["file:/data/raw/tbl0"] and g.nodes_named("tbl1") == ["bigquery:proj.ds.tbl1"]
     assert g.nodes_named("id") == [] and g.nodes_named("fct") == []
+    # an OpenLineage dataset is also named by its whole name after the namespace
+    g.add(LineageEdge(source="postgres://warehouse:5432:analytics.public.orders", target="model.shop.orders", kind="dataset",
+                      origin="ol", origin_kind="record"))
+    assert g.nodes_named("analytics.public.orders") == ["postgres://warehouse:5432:analytics.public.orders"]
+    assert "postgres://warehouse:5432:analytics.public.orders" in g.nodes_named("orders")
+    g.add(LineageEdge(source="model.shop.orders", target="model.shop.fct_orders.v2", kind="dbt", origin="m", origin_kind="record"))
+    assert g.nodes_named("fct_orders_v2") == ["model.shop.fct_orders.v2"]

@@ -30,6 +30,14 @@ def test_a_freshness_result_record_is_read_from_dbt_fields():
     assert seen.criteria.startswith("warn_after 2 hour") and seen.record is rev
 
 
+def test_a_dbt_run_result_record_is_read_as_a_check_of_its_model():
+    body = ("dbt run result (run_results.json) for model.shop.dim_customers: status error; started 2026-04-13T23:36:10Z, "
+            "completed 2026-04-13T23:36:14Z; message 'column c.is_qa_account does not exist'.")
+    rev = report("RUN.DIM_CUSTOMERS", "run_result", body, entity_id="model.shop.dim_customers", model_ids=["model.shop.dim_customers"])
+    seen = freshness_of(rev, ["model.shop.dim_customers"])
+    assert (seen.status, seen.kind, seen.checked_at.isoformat()) == ("error", "run_result", "2026-04-13T23:36:14+00:00")
+
+
 @pytest.mark.parametrize("change", [
     dict(authority="non_authoritative"),  # a wiki's word about freshness is prose
     dict(authority="untrusted"),
