@@ -172,8 +172,11 @@ class EvidenceRecord(EffectiveInterval, Frozen):
         """A recorded freshness check kept as a record (a dbt `sources.json` result transcribed, with
         the node it checked in `source_ids`/`model_ids`), or a dbt run result (`run_results.json`: whether the
         model built): read as a check only when authoritative."""
-        kind = self.entity_type.lower()
-        return "freshness" in kind or kind in _RUN_RESULT_TYPES
+        return "freshness" in self.entity_type.lower() or self.reports_run()
+
+    def reports_run(self) -> bool:
+        """A dbt run result kept as a record (`run_results.json`): whether its model built."""
+        return self.entity_type.lower() in _RUN_RESULT_TYPES
 
     def checked_nodes(self) -> tuple[str, ...]:
         """The nodes a freshness-result record reports a check of: its sources and models, and the

@@ -15,7 +15,7 @@ from functools import lru_cache
 from datetime import date, timedelta
 from typing import Optional
 
-from resolver.text import CJK, CJK_CHAR, fold, question_sentence
+from resolver.text import CJK, CJK_CHAR, EAST_ASIAN, fold, question_sentence
 
 
 @dataclass(frozen=True)
@@ -435,7 +435,9 @@ def _months_without_year(first: int, last: int, as_of: date) -> Period:
                   f"{calendar.month_name[first]} {start} to {calendar.month_name[last]} {end}")
 
 
-_EAST_ASIAN = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")  # kana, Han, Hangul (not Thai)
+def _any_of(*words: str) -> str:
+    """An alternation of words as questions are folded (Thai and other scripts, no word boundaries)."""
+    return "(?:" + "|".join(fold(w) for w in words) + ")"
 
 
 def _thai_year(year: int) -> int:
@@ -540,10 +542,10 @@ _PERIOD_FORMS = [
     (rf"({_MONTH_RE})\s*(?:พ\s*\.\s*ศ\s*\.\s*)?(2[45]\d{{2}})(?!\d)", lambda m, as_of: _month(int(m[2]) - 543, _MONTHS[m[1]])),
     # Thai relative periods: last month, quarter, year, week; this month, year ("... ก่อน", "... ที่ผ่านมา" also
     # follow a count: "2 เดือนก่อน" is two months ago)
-    ("(?:" + "|".join(fold(w) for w in ("เดือนที่แล้ว",)) + ")", lambda m, as_of: _previous_month(as_of)),
-    ("(?:" + "|".join(fold(w) for w in ("ไตรมาสที่แล้ว",)) + ")", lambda m, as_of: _previous_quarter(as_of)),
-    ("(?:" + "|".join(fold(w) for w in ("ปีที่แล้ว", "ปีกลาย")) + ")", lambda m, as_of: _year(as_of.year - 1)),
-    ("(?:" + "|".join(fold(w) for w in ("สัปดาห์ที่แล้ว", "อาทิตย์ที่แล้ว")) + ")",
+    (_any_of("เดือนที่แล้ว"), lambda m, as_of: _previous_month(as_of)),
+    (_any_of("ไตรมาสที่แล้ว"), lambda m, as_of: _previous_quarter(as_of)),
+    (_any_of("ปีที่แล้ว", "ปีกลาย"), lambda m, as_of: _year(as_of.year - 1)),
+    (_any_of("สัปดาห์ที่แล้ว", "อาทิตย์ที่แล้ว"),
      lambda m, as_of: _iso_week(*(as_of - timedelta(days=7)).isocalendar()[:2])),
     (fold("เดือนนี้"), lambda m, as_of: _month(as_of.year, as_of.month)),
     (fold("ปีนี้"), lambda m, as_of: _year(as_of.year)),
@@ -875,8 +877,8 @@ _DATE_FORMS = [
     # yesterday and today in Japanese, Chinese, Korean
     ("昨日|昨天|어제", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     ("今日|今天|本日|오늘", lambda m, as_of: as_of, _ALWAYS),
-    ("(?:" + "|".join(fold(w) for w in ("เมื่อวานนี้", "เมื่อวาน")) + ")", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
-    ("(?:" + "|".join(fold(w) for w in ("วันนี้", "เมื่อเช้านี้", "เช้านี้")) + ")", lambda m, as_of: as_of, _ALWAYS),
+    (_any_of("เมื่อวานนี้", "เมื่อวาน"), lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
+    (_any_of("วันนี้", "เมื่อเช้านี้", "เช้านี้"), lambda m, as_of: as_of, _ALWAYS),
     # Nepali and Marathi yesterday and today
     ("(?:हिजोको|हिजो|कालचया|काल)", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     ("(?:आजको|आजचया|आज)", lambda m, as_of: as_of, _ALWAYS),
@@ -891,7 +893,7 @@ _DATE_FORMS = [
     (r"['\u2019](\d{2})\.\s?(\d{1,2})\.\s?(\d{1,2})(?![\d.]|\.\d)", lambda m, as_of: _safe_date(2000 + int(m[1]), int(m[2]), int(m[3])), _ABSOLUTE),
     # "per 1.7.25": day, month, two-digit year; in Korean, Chinese or Japanese the year comes first ("25.9.30 기준")
     (r"(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{2})(?![\d.]|\.\d)", lambda m, as_of: _safe_date(2000 + int(m[1]), int(m[2]), int(m[3]))
-     if _EAST_ASIAN.search(m.string) else _safe_date(2000 + int(m[3]), int(m[2]), int(m[1])), _ABSOLUTE),
+     if EAST_ASIAN.search(m.string) else _safe_date(2000 + int(m[3]), int(m[2]), int(m[1])), _ABSOLUTE),
     (_SLASH_DATE, lambda m, as_of: _slash_date(int(m[1]), int(m[3]), int(m[4])), _ABSOLUTE),
     (rf"\b(\d{{1,2}}){_ORD}\.?\s+{_OF}({_MONTH_RE})\.?,?\s+{_OF}{_Y}\b",
      lambda m, as_of: _safe_date(int(m[3]), _MONTHS[m[2]], int(m[1])), _ABSOLUTE),

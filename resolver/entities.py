@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Optional, Protocol
 
 from resolver.intents import COMMON_WORDS
-from resolver.text import CJK_CHAR, edit_distance_at_most_one, fold, stems, tokens
+from resolver.text import CJK_CHAR, EAST_ASIAN, edit_distance_at_most_one, fold, stems, tokens
 
 # Words that say what kind of thing a title describes, not which thing: stripped from the ends
 # of titles to get the name people use ("Revenue metric v1" -> "revenue").
@@ -138,14 +138,10 @@ def typo_words(form: str) -> list[str]:
     name's shorter tail is found (_cjk_tail_matches)."""
     words_ = form.split(" ")
     found = [w for w in words_ if (len(w) >= 4 and w.isalpha()) or (len(w) >= 2 and is_indic_word(w))]
-    if len(words_) >= 3 and all(_IDEOGRAPHIC.fullmatch(w) for w in words_[-2:]):
+    if len(words_) >= 3 and all(EAST_ASIAN.fullmatch(w) for w in words_[-2:]):
         found.append(words_[-2] + words_[-1])
     return found
 
-
-# characters that carry meaning alone (Chinese, Japanese, Korean): a name's last two may be its head;
-# Thai letters, also a token each, do not
-_IDEOGRAPHIC = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
 
 class NameLookup(Protocol):
@@ -494,7 +490,11 @@ def _head(form: str) -> Optional[str]:
 _HEAD_FIRST_SCRIPT = re.compile("[\u0590-\u06ff]")
 
 
-_VIETNAMESE_WORDS = frozenset("cua nhung khong duoc nao vay thi la cho voi theo hom nay cac mot nhu the sao bao nhieu".split())
+# function words of languages that put what qualifies a noun after it (Vietnamese, Indonesian, Malay):
+# two of them in a question say it is written that way
+VIETNAMESE_WORDS = frozenset("cua nhung khong duoc nao vay thi la cho voi theo hom nay cac mot nhu the sao bao nhieu".split())
+HEAD_FIRST_WORDS = VIETNAMESE_WORDS - {"the"} | frozenset(
+    "yang dan untuk utk dengan ini itu apa apakah berapa bagaimana gimana yg dari pada adalah sudah belum tidak gak".split())
 
 
 def _with_head_matches(q: list[str], found: list[Match], lookup: NameLookup) -> list[Match]:
@@ -504,7 +504,7 @@ def _with_head_matches(q: list[str], found: list[Match], lookup: NameLookup) -> 
     "premium" is not "gross written premium". A word that is a name as written ("revenue" beside
     "recurring revenue"), or lies inside a longer match, is left alone; a word that names an entity
     less surely (a measure word added) is ambiguous with the heads."""
-    if len(_VIETNAMESE_WORDS.intersection(q)) >= 2:
+    if len(VIETNAMESE_WORDS.intersection(q)) >= 2:
         return found  # Vietnamese puts a name's head first ("cửa hàng": a store): its last word is no head
     taken = {k for m in found if m.length > 1 or m.exact for k in range(m.start, m.end)}
     weak: dict[int, list[Match]] = defaultdict(list)
@@ -561,7 +561,7 @@ def _cjk_tail_matches(q: list[str], covered: set[int], lookup: NameLookup) -> li
     out: list[Match] = []
     j = len(q)
     while j >= 2:
-        if not (_IDEOGRAPHIC.fullmatch(q[j - 1]) and _IDEOGRAPHIC.fullmatch(q[j - 2])) or j - 1 in covered:
+        if not (EAST_ASIAN.fullmatch(q[j - 1]) and EAST_ASIAN.fullmatch(q[j - 2])) or j - 1 in covered:
             j -= 1
             continue
         if q[j - 2] + q[j - 1] in _GENERIC_TAILS:
@@ -570,7 +570,7 @@ def _cjk_tail_matches(q: list[str], covered: set[int], lookup: NameLookup) -> li
         forms = lookup.forms_with_word(q[j - 2] + q[j - 1], _PARTIAL_LIMIT)
         best = None
         i = j - 2
-        while i >= 0 and _IDEOGRAPHIC.fullmatch(q[i]) and i not in covered:
+        while i >= 0 and EAST_ASIAN.fullmatch(q[i]) and i not in covered:
             tail = " " + " ".join(q[i:j])
             longer = [f for f in forms if f.endswith(tail)]
             if not longer:

@@ -18,7 +18,7 @@ from resolver.conflicts import apply_rankings
 from resolver.fiscal import states_calendar
 from resolver.reports import freshness_of, rankings_in
 from resolver.dates import Period, TimeFinding
-from resolver.entities import whole_forms
+from resolver.entities import HEAD_FIRST_WORDS, whole_forms
 from resolver.intents import COMMON_WORDS, cues, is_function_word
 from resolver.interpret import Reading, undated_tokens
 from resolver.text import CJK_CHAR, fold, written_spans
@@ -456,7 +456,7 @@ def _qualified_at(reading: Reading, subject: "Subject", match, own_words_count: 
     if match.start == 0 or any(c in match.name for c in "._#:/"):
         return None  # an identifier ("billing.subscriptions", "fct_orders") is never part of a longer name
     words_ = undated_tokens(reading.question, reading.time.spans)
-    if len(_HEAD_FIRST_WORDS.intersection(words_)) >= 2:
+    if len(HEAD_FIRST_WORDS.intersection(words_)) >= 2:
         return None  # Vietnamese, Indonesian, Malay: what qualifies a name follows it ("định nghĩa SSSG": the definition of SSSG)
     word = words_[match.start - 1] if match.start - 1 < len(words_) else ""
     if not _qualifier(word):
@@ -482,11 +482,6 @@ def _qualified_at(reading: Reading, subject: "Subject", match, own_words_count: 
     if places is None or match.end > len(places):
         return " ".join(words_[first:match.start] + [match.name])
     return reading.question[places[first][0]:places[match.end - 1][1]]
-
-
-# function words of languages that put a noun's qualifiers after it
-_HEAD_FIRST_WORDS = frozenset("""cua nhung khong duoc nao vay thi la cho voi theo hom nay cac mot nhu sao bao nhieu
-    yang dan untuk utk dengan ini itu apa apakah berapa bagaimana gimana yg dari pada adalah sudah belum tidak gak""".split())
 
 
 # Czech verb endings (past and present: "činila", "platilo", "počítá se" is a cue already): a verb

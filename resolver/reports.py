@@ -54,7 +54,7 @@ def freshness_of(rev: Revision, nodes: Iterable[str]) -> Optional[Freshness]:
     run = status[2] is not None
     return Freshness(node_id=checked[0], status=(status[1] or status[2]).lower(), checked_at=checked_at, max_loaded_at=max_loaded_at,
                      criteria=(criteria[1] or criteria[2]).strip() if criteria else "", origin=f"[{r.evidence_id}]",
-                     kind="openlineage_run" if run else "source_freshness" if "freshness" in r.entity_type.lower() else "run_result",
+                     kind="openlineage_run" if run else "run_result" if r.reports_run() else "source_freshness",
                      record=rev)
 
 

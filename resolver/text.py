@@ -10,6 +10,8 @@ from typing import Optional
 # words (or with particles fused to them), are a token per character, so a name is a run of them
 CJK = "\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"  # and Thai, also written without spaces
 CJK_CHAR = re.compile(f"[{CJK}]")
+# characters that carry meaning alone (kana, Han, Hangul): unlike Thai letters, also a token each
+EAST_ASIAN = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 _TOKEN = re.compile(rf"[{CJK}]|[^\W_{CJK}](?:[^\W{CJK}]|[.#:/-])*[^\W{CJK}]|[^\W_{CJK}]")
 # Devanagari and the other Indic scripts write vowels as marks that are not word characters to re: a
 # word of theirs is its letters and marks together ("कितनी"), read by a pattern of its own
@@ -54,19 +56,20 @@ def _scan(folded: str):
         t = m.group(0).rstrip(".:/-")
         if "-" in t and ((not t.isascii() and _MIXED_SCRIPTS.search(t)) or _LOCAL_WORD_AFTER.search(t)):
             # a case ending on a borrowed word ("uptime-க்கு", "plan-এ", "fct_orders-ы"): the word alone
-            start = m.start()
-            for part in t.split("-"):
-                if part:
-                    yield part, start, start + len(part)
-                start += len(part) + 1
+            yield from _apart(t, "-", m.start())
             continue
         if "/" in t and _WORDS_OR_WORDS.fullmatch(t):  # "absence/availability": either word, each a token
-            start = m.start()
-            for part in t.split("/"):
-                yield part, start, start + len(part)
-                start += len(part) + 1
+            yield from _apart(t, "/", m.start())
             continue
         yield t, m.start(), m.start() + len(t)
+
+
+def _apart(token: str, separator: str, start: int):
+    """(part, start, end) of each non-empty part of a token taken apart at a separator."""
+    for part in token.split(separator):
+        if part:
+            yield part, start, start + len(part)
+        start += len(part) + 1
 
 
 # words written with a slash between them ("absence/availability", "churn/attrition"): two words; "n/a",
