@@ -26,7 +26,7 @@ from agent.router import route
 from resolver.bundle import ToolCall
 from resolver.dates import TimeScan, find_time, scan_time
 from resolver.fiscal import placed_time
-from resolver.interpret import read_question, read_words, reading_of
+from resolver.interpret import dates_inside_names, masked, read_question, read_words, reading_of
 from resolver.pipeline import answer_reading
 
 DEFAULT_CATALOG = "./.canon/catalog.db"
@@ -168,6 +168,7 @@ class CanonService:
         self._config = config
         self._answers = GenerationMemo(ANSWERS_SIZE)  # answer-cache entries by key (see _cached_answer)
         self._words = GenerationMemo(WORDS_SIZE)  # what questions say besides dates, by (question, date spans)
+        self._named_dates = GenerationMemo(WORDS_SIZE)  # date expressions inside names, by (question, date spans)
         self._stored = GenerationMemo(STORED_SIZE)  # bundle ids already in the catalog's bundle table
 
     @property
@@ -403,6 +404,7 @@ class CanonService:
         ask costs what the first ask after a write costs (benchmarks)."""
         self._answers.clear()
         self._words.clear()
+        self._named_dates.clear()
         self._stored.clear()
         self.catalog.forget_reads()
 
@@ -412,7 +414,12 @@ class CanonService:
         expressions and the catalog's names, not on as_of."""
         if generation is None:
             return read_question(question, as_of, self.catalog.names(), source)
-        time, calendar = placed_time(_time_scan(question), as_of, source)  # a TimeFinding of this reading's own
+        time, calendar = placed_time(_time_scan(question), as_of, source, question)  # a TimeFinding of this reading's own
+        if time.spans:
+            inside = self._named_dates.get(generation, (question, tuple(time.spans)),
+                                     lambda: dates_inside_names(question, tuple(time.spans), self.catalog.names(generation)))
+            if inside:
+                time, calendar = placed_time(_time_scan(masked(question, inside)), as_of, source, question)
         words = self._words.get(generation, (question, tuple(time.spans)),
                                 lambda: read_words(question, time.spans, self.catalog.names(generation)))
         return reading_of(question, time, words, as_of, calendar)

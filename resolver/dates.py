@@ -134,7 +134,7 @@ _MONTHS = {
     "mars": 3, "mai": 5, "juni": 6, "juli": 7, "agust": 8,
     "janar": 1, "shkurt": 2, "prill": 4, "qershor": 6, "korrik": 7, "gusht": 8, "shtator": 9, "tetor": 10, "nentor": 11,
     "dhjetor": 12, "yanvar": 1, "fevral": 2, "aprel": 4, "iyun": 6, "iyul": 7, "avqust": 8, "sentyabr": 9, "oktyabr": 10,
-    "noyabr": 11, "dekabr": 12,
+    "noyabr": 11, "dekabr": 12, "sentabr": 9,
     # Georgian (and its dative: "1 იანვარს"), Armenian (and genitive), Kazakh (and dative), Macedonian
     **{fold(form): n for n, forms in enumerate((
         "იანვარი იანვარს ჰունვარ հունվար հունվարի қаңтар қаңтарға јануари",
@@ -156,6 +156,15 @@ _MONTHS = {
         "юни јун јуна جون জুন ஜூன்", "юли јул јула جولائی জুলাই ஜூலை", "август августа اگست আগস্ট ஆகஸ்ட்",
         "септември септембар септембра ستمبر সেপ্টেম্বর செப்டம்பர்", "октомври октобар октобра اکتوبر অক্টোবর அக்டோபர்",
         "ноември новембар новембра نومبر নভেম্বর நவம்பர்", "декември децембар децембра دسمبر ডিসেম্বর டிசம்பர்"), 1)
+       for form in forms.split()},
+    # Telugu, Kannada, Malayalam, Gujarati, Punjabi (Gurmukhi): folded as questions are
+    **{fold(form): n for n, forms in enumerate((
+        "జనవరి ಜನವರಿ ജനുവരി જાન્યુઆરી ਜਨਵਰੀ", "ఫిబ్రవరి ಫೆಬ್ರವರಿ ഫെബ്രുവരി ફેબ્રુઆરી ਫ਼ਰਵਰੀ ਫਰਵਰੀ",
+        "మార్చి మార్చ్ ಮಾರ್ಚ್ ಮಾರ್ಚಿ മാർച്ച് માર્ચ ਮਾਰਚ", "ఏప్రిల్ ಏಪ್ರಿಲ್ ഏപ്രിൽ એપ્રિલ ਅਪ੍ਰੈਲ ਅਪਰੈਲ",
+        "మే ಮೇ മേയ് മെയ് મે ਮਈ", "జూన్ ಜೂನ್ ജൂൺ જૂન ਜੂਨ", "జూలై జులై ಜುಲೈ ജൂലൈ જુલાઈ ਜੁਲਾਈ",
+        "ఆగస్టు ఆగస్ట్ ಆಗಸ್ಟ್ ഓഗസ്റ്റ് ആഗസ്റ്റ് ઓગસ્ટ ਅਗਸਤ", "సెప్టెంబర్ సెప్టెంబరు ಸೆಪ್ಟೆಂಬರ್ സെപ്റ്റംബർ સપ્ટેમ્બર ਸਤੰਬਰ",
+        "అక్టోబర్ అక్టోబరు ಅಕ್ಟೋಬರ್ ഒക്ടോബർ ઓક્ટોબર ਅਕਤੂਬਰ", "నవంబర్ నవంబరు ನವೆಂಬರ್ നവംബർ નવેમ્બર ਨਵੰਬਰ",
+        "డిసెంబర్ డిసెంబరు ಡಿಸೆಂಬರ್ ഡിസംബർ ડિસેમ્બર ਦਸੰਬਰ"), 1)
        for form in forms.split()},
     # Arabic (hamza folded away: أبريل -> ابريل) and Hindi
     "يناير": 1, "فبراير": 2, "مارس": 3, "ابريل": 4, "مايو": 5, "يونيو": 6, "يوليو": 7, "اغسطس": 8, "سبتمبر": 9,
@@ -278,7 +287,9 @@ _QUALIFIERS = [
     ("before", re.compile(r"\b(?:before|prior\s+to|earlier\s+than|pred)\s+(?:the\s+)?$")),
 ]
 # ... and after it: "from July 2025 onwards" is since July 2025
-_SINCE_AFTER = re.compile(r"\s*,?\s*(?:onwards?|and\s+(?:later|after|beyond|since)|or\s+later|forward|ab\s+dann|en\s+adelante|et\s+apres)\b")
+_SINCE_AFTER = re.compile(r"\s*,?\s*(?:(?:onwards?|and\s+(?:later|after|beyond|since)|or\s+later|forward|ab\s+dann|en\s+adelante|et\s+apres)\b"
+                          # Chinese and Japanese: "由2025年12月1日起至今", "2025年10月以来", "2025年4月以降"
+                          r"|起?(?:至今|以来|以來|迄今|到现在|到現在|到目前为止|以降|から現在まで|から今まで))")
 
 
 def _month_end(year: int, month: int) -> date:
@@ -480,7 +491,9 @@ def _iso_week(year: int, week: int) -> Optional[Period]:
 # "between Q1 and Q3 2025", "January to March 2025", "H1 and H2 2025". Each period before it
 # takes that year (the lookahead reads it).
 _RANGE_SEP = (r"\.?\s*(?:to|until|till|through|thru|and|y|e|i|eta|und|et|en|do|az|a|au|al|bis(?:\s+einschliesslich)?|tot(?:\s+en\s+met)?|t/m|ate|hasta(?:\s+el)?|jusqu\W?(?:au|a)|fino\s+al?|-|–|"
-              r"til|pana\s+la|по|до|-?\s*ig|から|至|到|~|〜|부터|sampai(?:\s+dengan)?|hingga|hadi|mpaka|den|إلى|الى|حتى|से|تا|עד)\s*"
+              r"til|pana\s+la|по|до|-?\s*ig|から|至|到|~|〜|부터|sampai(?:\s+dengan)?|hingga|hadi|mpaka|den|إلى|الى|حتى|से|تا|עד"
+              # the "from" postposition of Malayalam, Telugu, Kannada, Gujarati, Punjabi ("2024 ഏപ്രിൽ 1 മുതൽ 2026 ജനുവരി 31 വരെ")
+              r"|മുതൽ|నుండి|నుంచి|ರಿಂದ|થી|ਤੋਂ)\s*"
               # Turkish "1 Ekim 2025'ten 31 Mart 2026'ya kadar", Hungarian "január 1-től március 31-ig"
               r"|\W?(?:ten|tan|den|dan)\s+|-?tol\s+")
 # "du D1 au D2", "del D1 al D2", "de D1 a D2", "dal D1 al D2": these separators make a range only after a "from"
@@ -536,6 +549,11 @@ _PERIOD_FORMS = [
     (r"миналото\s+тримесечие|прошл(?:и|ог)\s+квартал\w*|(?:پچھلی|گزشتہ)\s+سہ\s*ماہی|" + fold("গত ত্রৈমাসিক") + "|" + fold("கடந்த காலாண்டு"),
      lambda m, as_of: _previous_quarter(as_of)),
     (r"миналия\s+месец|прошл(?:и|ог)\s+месец\w*|(?:پچھلے|گزشتہ)\s+(?:مہینے|ماہ)|" + fold("গত মাস") + "|" + fold("கடந்த மாதம்"),
+     lambda m, as_of: _previous_month(as_of)),
+    # Telugu, Kannada, Malayalam, Gujarati, Punjabi: last year, last month (with their case endings)
+    (_any_of("గత సంవత్సరం", "గత ఏడాది", "ಕಳೆದ ವರ್ಷ", "കഴിഞ്ഞ വർഷ", "ગયા વર્ષ", "ગયા વરસ", "ਪਿਛਲੇ ਸਾਲ", "ਪਿਛਲੇ ਵਰ੍ਹੇ"),
+     lambda m, as_of: _year(as_of.year - 1)),
+    (_any_of("గత నెల", "ಕಳೆದ ತಿಂಗಳ", "കഴിഞ്ഞ മാസ", "ગયા મહિન", "ગયા માસ", "ਪਿਛਲੇ ਮਹੀਨੇ", "ਪਿਛਲੇ ਮਹੀਨ"),
      lambda m, as_of: _previous_month(as_of)),
     (r"今年|올해|금년|इस\s+साल(?!\s+(?:" + _MONTH_RE + r"))", lambda m, as_of: _year(as_of.year)),
     (rf"इस\s+साल\s+({_MONTH_RE})\s+से\s+({_MONTH_RE})(?:\s+तक)?", lambda m, as_of: _month_range(as_of.year, _MONTHS[m[1]], _MONTHS[m[2]])),
@@ -694,7 +712,7 @@ _PERIOD_FORMS = [
      r"|\bforra\s+aret\b|\bifjol\b|\btahun\s+lalu\b|\bnam\s+ngoai\b|\bnam\s+truoc\b"
      r"|\bprosl[ea]\s+godin[ea]\b|\btahun\s+lepas\b|\b(?:noong\s+)?nakaraang\s+taon\b|\bmwaka\s+(?:jana|uliopita)\b"
      r"|\bpichh?l[ea]\s+saal\b|\bany\s+passat\b|\bvlani\b|\banul\s+trecut\b|\bjoan\s+den\s+urte(?:an|a)?\b|\biaz\b|\bverlede\s+jaar\b|\bi\s+fyrra\b"
-     r"|\bvit(?:in|it|i)\s+(?:e|te|i)\s+kaluar\b|\bkecən\s+il\b|\bминатата\s+година\b|\bөткен\s+жыл\w*|\bგასულ\s+წელს\b|\bանցյալ\s+տարի\b",
+     r"|\bvit(?:in|it|i)\s+(?:e|te|i)\s+kaluar\b|\bkecən\s+il\b|\bo.?tgan\s+yil\w*|\bминатата\s+година\b|\bөткен\s+жыл\w*|\bგასულ\s+წელს\b|\bանցյալ\s+տարի\b",
      lambda m, as_of: _year(as_of.year - 1)),
     (r"\b(?:this|current)\s+(?:(?:fiscal|financial)\s+)?year\b|\bletos\w*\b|\btento\s+rok\b|\bdieses\s+jahr\b|\bdit\s+jaar\b"
      r"|\bcette\s+annee\b|\beste\s+ano\b|\bquest\W?anno\b", lambda m, as_of: _year(as_of.year)),
@@ -704,7 +722,7 @@ _PERIOD_FORMS = [
      r"|\bprosl(?:i|og)\s+kvartal\w*|\bsuku\s+(?:tahun\s+)?lepas\b|\bnakaraang\s+quarter\b|\brobo\s+(?:mwaka\s+)?iliyopita\b"
      r"|\bpichh?l[ea]\s+quarter\b|\btrimestre\s+passat\b|\bultim\s+trimestre\b|\bultimo\s+trimestre\b"
      r"|\b(?:joan\s+den|aurreko)\s+hiruhileko(?:an|a)?\b|\bverlede\s+kwartaal\b|\bsidasta\s+arsfjord\w*"
-     r"|\btremujor\w*\s+(?:e|te|i)\s+kaluar\b|\bkecən\s+rub\w*|\bминатиот\s+квартал\b|\bөткен\s+тоқсан\w*|\bանցյալ\s+եռամսյակ\w*"
+     r"|\btremujor\w*\s+(?:e|te|i)\s+kaluar\b|\bkecən\s+rub\w*|\bo.?tgan\s+chorak\w*|\bминатиот\s+квартал\b|\bөткен\s+тоқсан\w*|\bանցյալ\s+եռամսյակ\w*"
      r"|\bგასულ\s+კვარტალ\w*",
      lambda m, as_of: _previous_quarter(as_of)),
     (r"\b(?:last|previous|prior)\s+month\b|\bminul\w*\s+mesic\w*\b|\bletzte[snm]?\s+monat\b|\bvormonat\b"
@@ -712,7 +730,7 @@ _PERIOD_FORMS = [
      r"|\b(?:zeszlym|ubieglym|poprzednim)\s+miesiacu\b|\bforra\s+manaden\b|\bb(?:ulan|ln)\s+(?:lalu|kemarin|kmrn)\b|\bthang\s+truoc\b"
      r"|\bprosl(?:i|og)\s+mesec\w*|\bbulan\s+lepas\b|\bnakaraang\s+buwan\b|\bmwezi\s+uliopita\b|\bpichh?l[ea]\s+mahin[ae]\b"
      r"|\bmes\s+passat\b|\bluna\s+trecuta\b|\bjoan\s+den\s+hile(?:an|a)?\b|\baurreko\s+hile(?:an|a)?\b|\bverlede\s+maand\b|\bsidasta\s+manud\w*"
-     r"|\bmuaj(?:in|i|it)\s+(?:e|te|i)\s+kaluar\b|\bkecən\s+ay\b|\bминатиот\s+месец\b|\bөткен\s+ай\w*|\bგასულ\s+თვეს\b|\bանցյալ\s+ամիս\w*",
+     r"|\bmuaj(?:in|i|it)\s+(?:e|te|i)\s+kaluar\b|\bkecən\s+ay\b|\bo.?tgan\s+oy\w*|\bминатиот\s+месец\b|\bөткен\s+а[йи]\w*|\bგასულ\s+თვეს\b|\bանցյալ\s+ամիս\w*",
      lambda m, as_of: _previous_month(as_of)),
     # Turkish (geçen: last; bu: this) and Polish this year/month/quarter
     (r"\bgecen\s+(?:yil|sene)\w*", lambda m, as_of: _year(as_of.year - 1)),
@@ -760,6 +778,15 @@ _PERIOD_FORMS = [
     (r"\b(?:next|coming|following)\s+month\b|\bpristi\w*\s+mesic\w*\b", lambda m, as_of: _next_month(as_of)),
     # to date, and trailing windows ending on as_of
     (r"\b(?:ytd|year[\s-]to[\s-]date)\b", lambda m, as_of: Period(date(as_of.year, 1, 1), as_of, "year to date")),
+    # "since the start of the year" in other words and languages (the year unnamed: the current one)
+    (r"\b(?:since\s+(?:the\s+)?(?:start|beginning)\s+of\s+(?:the|this)\s+year|depuis\s+le\s+debut\s+(?:de\s+l\W?annee|d\W?annee)"
+     r"|desde\s+(?:el\s+)?(?:inicio|principio|comienzo)\s+(?:del|de\s+este)\s+ano|desde\s+o\s+inicio\s+do\s+ano|seit\s+jahres(?:beginn|anfang)"
+     r"|dall\W?inizio\s+dell\W?anno|sinds\s+(?:het\s+)?begin\s+van\s+(?:het|dit)\s+jaar|od\s+(?:poczatku|zacatku|zaciatku)\s+(?:tego\s+)?roku"
+     r"|yil\s+boshidan(?:\s+beri)?|yilbasindan(?:\s+beri)?|sejak\s+awal\s+tahun(?:\s+ini)?|tu\s+dau\s+nam(?:\s+nay|\s+den\s+nay)?)\b",
+     lambda m, as_of: Period(date(as_of.year, 1, 1), as_of, "year to date")),
+    (r"(?:\bс\s+начала\s+(?:этого\s+|текущего\s+)?года\b|\bз\s+початку\s+(?:цього\s+|поточного\s+)?року\b|\bжыл\s+басынан(?:\s+бері)?"
+     r"|今年以来|年初至今|年初以来|今年に入って|年初から|올해\s*들어|연초\s*이후)",
+     lambda m, as_of: Period(date(as_of.year, 1, 1), as_of, "year to date")),
     (r"\b(?:qtd|quarter[\s-]to[\s-]date)\b",
      lambda m, as_of: Period(date(as_of.year, 3 * ((as_of.month - 1) // 3) + 1, 1), as_of, "quarter to date")),
     (r"\b(?:mtd|month[\s-]to[\s-]date)\b", lambda m, as_of: Period(as_of.replace(day=1), as_of, "month to date")),
@@ -874,6 +901,11 @@ _DATE_FORMS = [
     (r"(?:((?:19|20)\d{2})\s*[年년]\s*)?(\d{1,2})\s*[月월]\s*(?:末|말)",
      lambda m, as_of: _month_end(int(m[1]), int(m[2])) if m[1] else _month_edge(int(m[2]), as_of, end=True),
      lambda m, build: 1 <= int(m[2]) <= 12),
+    # "3月31日", "3월 31일" without a year: the latest such day on or before as_of (the next one in a
+    # question about what will be)
+    (r"(?<![年년\d])(?<![年년]\s)(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일号號]",
+     lambda m, as_of: _day_without_year(int(m[1]), int(m[2]), m, as_of),
+     lambda m, build: _safe_date(2000, int(m[1]), int(m[2])) is not None),
     # yesterday and today in Japanese, Chinese, Korean
     ("昨日|昨天|어제", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     ("今日|今天|本日|오늘", lambda m, as_of: as_of, _ALWAYS),
@@ -905,6 +937,11 @@ _DATE_FORMS = [
      lambda m, as_of: _safe_date(int(m[1]), _MONTHS[m[3]], int(m[2])), _ABSOLUTE),
     (rf"\b{_Y}\s*(?:წლის|жылғы|жылы|թ\.?)\s+({_MONTH_RE})\s+(\d{{1,2}})",
      lambda m, as_of: _safe_date(int(m[1]), _MONTHS[m[2]], int(m[3])), _ABSOLUTE),
+    # year first, the month in words, then the day: "2024 ഏപ്രിൽ 1" (Malayalam), "2025 June 30"
+    (rf"\b{_Y}\s+({_MONTH_RE})\s+(\d{{1,2}})(?![\d.,:]\d)", lambda m, as_of: _safe_date(int(m[1]), _MONTHS[m[2]], int(m[3])), _ABSOLUTE),
+    # Uzbek, year first, the month with its case ending: "2025-yil 1-apreldan", "2026-yil 1-yanvar holatiga"
+    (rf"\b{_Y}\s*-?\s*yil(?:i|ning|da)?\s+(\d{{1,2}})\s*-\s*({_MONTH_RE})",
+     lambda m, as_of: _safe_date(int(m[1]), _MONTHS[m[3]], int(m[2])), _ABSOLUTE),
     # Basque, year first: "2025eko azaroaren 8an", "2025eko azaroaren 8ko"
     (rf"\b((?:19|20)\d{{2}})(?:eko|ko)\s+({_MONTH_RE})\s+(\d{{1,2}})(?:[a-z]{{0,4}})\b",
      lambda m, as_of: _safe_date(int(m[1]), _MONTHS[m[2]], int(m[3])), _ABSOLUTE),
@@ -940,9 +977,14 @@ _DATE_FORMS = [
      lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     (r"\b(?:вчера|вчора|χθεσ|χτεσ|امس|البارحة|јуче|јучер)\b", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     # Serbian, Malay, Tagalog, Swahili ("jana", not "mwaka jana": last year); Bengali, Tamil
-    (r"\b(?:juce|jucer|semalam|kahapon|(?<!mwaka\s)jana|ahir|onte|atzo|gister|i\s+gaer|dje|dunən)\b|\b(?:გუშინ|երեկ|кеше)\b",
+    (r"\b(?:juce|jucer|semalam|kahapon|(?<!mwaka\s)jana|ahir|onte|atzo|gister|i\s+gaer|dje|dunən|kecha)\b|\b(?:გუშინ|երեկ|кеше)\b",
      lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     ("(?:" + fold("গতকাল") + "|" + fold("நேற்று") + ")", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
+    # Telugu, Kannada, Malayalam, Gujarati yesterday and today (Punjabi "ਕੱਲ੍ਹ" is also tomorrow: see below)
+    (_any_of("నిన్న", "ನಿನ್ನೆ", "ഇന്നലെ", "ഇന്നലത്തെ", "ગઈકાલ", "ગઇકાલ", "ਬੀਤੇ ਕੱਲ੍ਹ"), lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
+    (_any_of("ఈరోజు", "ఈ రోజు", "ఇవాళ", "ಇಂದು", "ಇವತ್ತು", "ഇന്ന്", "ഇന്നത്തെ", "આજે", "આજની", "આજ", "ਅੱਜ"), lambda m, as_of: as_of, _ALWAYS),
+    # Punjabi "ਕੱਲ੍ਹ" (yesterday or tomorrow): yesterday before a verb in the past tense ("ਵਰਤਿਆ ਸੀ", "ਹੋਇਆ ਸੀ")
+    ("(?:" + fold("ਕੱਲ੍ਹ") + "|" + fold("ਕੱਲ") + r")(?=[^.?!।]*" + fold("ਸੀ") + r")", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     # Urdu and Hindi "kal" is yesterday or tomorrow: yesterday in a sentence in the past tense
     (r"(?:\bکل\b|\bकल\b|\bkal\b)(?=[^.?!؟۔।]*(?:\bتھ[اےی]\b|\bथ[ाेी]|\bth[aie]\b))", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     (r"\b(?:danas|leo|ngayong\s+araw|avui|hoxe|gaur|sot)\b|\b(?:დღეს|այսօր|бүгін|денес)\b|\b(?:днес|данас)\b|آج|" + fold("আজ") + "|" + fold("இன்று"),
@@ -1120,6 +1162,8 @@ def _settle_slash_dates(folded: str) -> str:
         or (_ENGLISH_WORD.search(folded) is None and len(_WORD.findall(folded)) >= 3)
     month_first = any(int(m[3]) > 12 >= int(m[1]) for m in found) or _SAYS_MONTH_FIRST.search(folded) is not None
     in_words = {(_MONTHS[w[2] or w[3]], int(w[1] or w[4])) for w in _DAY_IN_WORDS.finditer(folded)}
+    # a month named in words elsewhere ("as of 11/1/2025 ... for our November MBR") is the date's month
+    named_months = {_MONTHS[w[1]] for w in _MONTH_WORD.finditer(folded) if len(w[1]) >= 5 or w[1] in _SHORT_MONTH_WORDS}
     out = folded
     for m in ambiguous:
         a, b = int(m[1]), int(m[3])
@@ -1127,6 +1171,8 @@ def _settle_slash_dates(folded: str) -> str:
             as_day_first = True
         elif (a, b) in in_words and (b, a) not in in_words:
             as_day_first = False
+        elif (b in named_months) != (a in named_months) and not (_SAYS_DAY_FIRST.search(folded) or _SAYS_MONTH_FIRST.search(folded)):
+            as_day_first = b in named_months
         elif day_first != month_first:
             as_day_first = day_first
         else:
@@ -1136,6 +1182,8 @@ def _settle_slash_dates(folded: str) -> str:
     return out
 
 
+_MONTH_WORD = re.compile(rf"\b({_MONTH_RE})\b")
+_SHORT_MONTH_WORDS = frozenset({"june", "july", "juni", "juli", "juin"})  # not "may", "mar": words of other kinds too
 _ENGLISH_WORD = re.compile(r"\b(?:the|for|of|on|what|which|is|was|were|and|how|at|to|by|as|did|does|do|we|our|my|in)\b")
 _WORD = re.compile(r"[^\W\d_]{2,}")
 _SAYS_DAY_FIRST = re.compile(r"\b(?:day\s*/\s*month|dd\s*/\s*mm|day[- ]first|(?:uk|british|european)[- ](?:style|format|dates?))\b")
@@ -1436,10 +1484,15 @@ def _in_the_question(text: str, points: list["_Found"], periods: list["_Found"],
             *([span for span in spans if inside(*span)] for spans in unplaced))
 
 
+# the word or abbreviation for "year" written after one ("1 октября 2025 г. по 31 марта 2026 г.",
+# "з 1 жовтня 2025 р. до …", "2025 m.", "2025. gada", "2025. godine", "2025-yil")
+_YEAR_WORD = re.compile(r"^\s*(?:г|гг|года|году|годов|р|рр|року|ж|жылы|жылғы|m|metu|metų|gada|godine|године|год|yil|yili)(?:\.|(?=\s))")
+
+
 def _joins_range(folded: str, first: _Found, second: _Found) -> bool:
     """Whether the text between two expressions makes them one range: "to", "until", "-" ...;
     "and" only after "between" ("on 2025-06-30 and 2025-12-31" names two dates)."""
-    sep = re.fullmatch(_RANGE_SEP, folded[first.end:second.start])
+    sep = re.fullmatch(_RANGE_SEP, _YEAR_WORD.sub("", folded[first.end:second.start], count=1))
     if sep is None:
         return False
     word = sep.group(0).strip()

@@ -28,6 +28,7 @@ _VERSION = re.compile(r"^(?:v\d+[a-z0-9-]*|\d+(?:-draft)?|version|verze)$")
 # Words that say what a metric measures, not which one: people drop them ("the policy retention
 # definition" for "Policy retention rate"), so a name is also found, less surely, without them
 _MEASURE_WORDS = ("rate", "ratio", "rates", "ratios", "percentage", "time")
+_CJK_MEASURE_WORDS = ("率",)  # "M1+ 逾期" for "M1+逾期率" (a name's rate, left unsaid; not Korean, whose words run on: "승인된")
 _MAX_NAME_TOKENS = 8
 _MAX_CJK_NAME_CHARS = 16
 _MAX_THAI_NAME_CHARS = 32  # a Thai letter says less than a Chinese character: "จำนวนวันสินค้าคงคลัง" is 20
@@ -123,11 +124,17 @@ class Match:
     @property
     def shown(self) -> str:
         """How an answer names the mention: as written when it is the name exactly, else the name."""
-        return self.written if self.written and self.exact else self.name
+        if self.written and self.exact:
+            return self.written
+        # a name in Chinese or Japanese characters is read one character a token: shown without the spaces
+        return _HAN_KANA_SPACE.sub("", self.name)
 
     @property
     def length(self) -> int:
         return self.end - self.start
+
+
+_HAN_KANA_SPACE = re.compile("(?<=[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]) (?=[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff])")
 
 
 def typo_words(form: str) -> list[str]:
@@ -211,7 +218,9 @@ _CASE_ENDINGS = ("erne", "ene", "en", "et", "ne", "n", "a", "an", "aan", "ssa", 
                  # Turkish and Azerbaijani possessives ("oranımız", our ratio)
                  "miz", "niz", "muz", "nuz",
                  # Hungarian illative, ablative, terminative, essive ("fogyasztásba", "-tól", "-ig", "-ként")
-                 "ba", "be", "tol", "ig", "kent")
+                 "ba", "be", "tol", "ig", "kent",
+                 # Uzbek dative, genitive, accusative, possessive, plural ("sof tushumga", "tushumning", "tushumlari")
+                 "ga", "ka", "qa", "ning", "ni", "si", "lar", "lari", "ler")
 
 
 def case_bases(token: str) -> set[str]:
@@ -236,7 +245,9 @@ def case_bases(token: str) -> set[str]:
 _CYRILLIC_ENDINGS = ("и", "е", "у", "а", "я", "ы", "ом", "ем", "ој", "ой", "ей", "ог", "ов", "ам", "ям", "ах", "ях", "има", "ама",
                      "ами", "ями", "их", "ых", "іх",
                      # the definite article of Macedonian and Bulgarian ("одговорот" of "одговор")
-                     "от", "ът", "та", "то", "те")
+                     "от", "ът", "та", "то", "те",
+                     # Kazakh dative, genitive, possessive, locative, ablative ("таза түсімге", "түсімінің")
+                     "ға", "ге", "қа", "ке", "ның", "нің", "дың", "дің", "і", "сы", "сі", "ы", "да", "де", "дан", "ден", "нан", "нен")
 # ... Armenian (genitive/dative, the article, locative, ablative: "նստումների", "մոդելը")
 _ARMENIAN_ENDINGS = ("ի", "ը", "ն", "ում", "ից", "ով", "ների", "երի")
 _GEORGIAN_WORD = re.compile("[\u10d0-\u10ff]+")
@@ -460,7 +471,7 @@ def _measure_matches(spans: dict[str, list[tuple[int, int]]], named: set[str], l
     """Words that are a name once a measure word is added ("policy retention" for "policy retention
     rate", "churn" for "churn rate"): not exact, so a name as written wins over them."""
     candidates = {f"{span} {word}": span for span in spans if span not in named and span.rsplit(" ", 1)[-1].isalpha()
-                  and span.count(" ") < _MAX_NAME_TOKENS - 1 for word in _MEASURE_WORDS}
+                  and span.count(" ") < _MAX_NAME_TOKENS - 1 for word in _MEASURE_WORDS + _CJK_MEASURE_WORDS}
     found = lookup.forms(list(candidates))
     out = []
     for form, ids in found.items():

@@ -199,10 +199,11 @@ def _example(m: re.Match, body: str) -> Optional[tuple[date, int]]:
     return start, int(digits) if len(digits) == 4 else 2000 + int(digits)
 
 
-def applicable(revisions: list[Revision], as_of: date) -> Optional[tuple[FiscalCalendar, Revision]]:
+def applicable(revisions: list[Revision], as_of: date, question: str = "") -> Optional[tuple[FiscalCalendar, Revision]]:
     """The calendar in force on as_of: stated by an authoritative record, current (or superseded but
-    still effective then), whose interval holds as_of. None when there is none, or when those in
-    force disagree (then no calendar is assumed)."""
+    still effective then), whose interval holds as_of. When those in force disagree, the one whose
+    name alone holds a word of the question ("Pune" of "India sites (Pune, Bengaluru) fiscal year",
+    beside a calendar of the Philippine sites); else None (no calendar is assumed)."""
     found = []
     for rev in revisions:
         r = rev.record
@@ -217,16 +218,32 @@ def applicable(revisions: list[Revision], as_of: date) -> Optional[tuple[FiscalC
         return None
     current = [f for f in found if f[1].record.status == Status.current] or found
     if len({c for c, _ in current}) > 1:
-        return None
+        scoped = _named_in(current, question)
+        return scoped if scoped is not None else None
     return current[0]
 
 
-def placed_time(scan: TimeScan, as_of: date, source) -> tuple[TimeFinding, Optional[Revision]]:
+def _name_words(rev: Revision) -> set[str]:
+    r = rev.record
+    return set(re.findall(r"\w{3,}", fold(" ".join((r.title, *r.aliases)))))
+
+
+def _named_in(found: list[tuple[FiscalCalendar, Revision]], question: str) -> Optional[tuple[FiscalCalendar, Revision]]:
+    """Of calendars that disagree, the one a word of the question names (a word only its own title or
+    aliases hold); None when no single calendar is named so."""
+    asked = set(re.findall(r"\w{3,}", fold(question)))
+    words = [_name_words(rev) for _, rev in found]
+    named = [f for i, f in enumerate(found)
+             if asked & (words[i] - set().union(*(w for j, w in enumerate(words) if j != i)))]
+    return named[0] if len({c for c, _ in named}) == 1 else None
+
+
+def placed_time(scan: TimeScan, as_of: date, source, question: str = "") -> tuple[TimeFinding, Optional[Revision]]:
     """A question's time on as_of, its fiscal periods placed on the calendar the requester's catalog
     states (and the record that states it), or on the calendar year where it states none."""
     if source is None or not has_fiscal(scan):
         return place_time(scan, as_of), None
-    found = applicable(source.calendar_records(), as_of)
+    found = applicable(source.calendar_records(), as_of, question)
     if found is None:
         return place_time(scan, as_of), None
     return place_time(scan, as_of, found[0]), found[1]

@@ -110,6 +110,7 @@ def read_words(question: str, spans: list[tuple[int, int]], index: NameLookup) -
     named_versions = [(m.start, v.group(1)) for m in scope if " " in m.name
                       for v in [_VERSION.fullmatch(m.name.rsplit(" ", 1)[1])] if v]
     versions = tuple(dict.fromkeys([v for _, v in sorted(named_versions)] + [m.group(1) for m in _VERSION.finditer(rest)]))
+    versions = tuple(v for v in versions if not _set_aside(folded, v))
     named = {w for m in mentions for w in words_of(m.name)}  # "count as churn": the subject again, not a topic
     rest_all = " ".join(t for t in marked_all.split(" ") if t != _MARK)
     topic = [w for w in topic_words(rest_all) if w not in named]
@@ -119,6 +120,24 @@ def read_words(question: str, spans: list[tuple[int, int]], index: NameLookup) -
     return Words(mentions=tuple(mentions), version=versions[0] if versions else None, versions=versions,
                  topic=tuple(topic), nodes=tuple(m.group(1) for m in _NODE.finditer(question)),
                  flags=MappingProxyType(_with_percent(flags, folded, mentions)), injection=is_injection(folded))
+
+
+# a version named to be set aside ("not the v3 draft", "ignore v3", "v3 초안 말고", "v3案ではなく", "不是v3"):
+# the words just before it, or just after it in languages that put them there
+_SET_ASIDE_BEFORE = re.compile(
+    r"(?:\b(?:not|ignore|ignoring|excluding|except|besides|instead\s+of|rather\s+than|other\s+than|apart\s+from|nicht|ohne|statt|"
+    r"anstatt|anstelle|pas|sauf|hors|plutot\s+que|au\s+lieu\s+de|sin|excepto|salvo|en\s+lugar\s+de|en\s+vez\s+de|non|senza|"
+    r"invece\s+d[ie]|nao|sem|em\s+vez\s+de|niet|zonder|in\s+plaats\s+van|nie|zamiast|не|кроме|вместо|без|bukan|selain|"
+    r"khong\s+phai)\b|不是|而不是|除了|不要|而非)\W*(?:(?:the|a|die|der|das|la|le|el|il|o|de|het|den)\s+)?"
+    r"(?:(?:draft|proposed|proposal|entwurf|brouillon|borrador|bozza|rascunho)\s+)?$")
+_SET_ASIDE_AFTER = re.compile(r"^\W*(?:\w{1,8}\W*)?(?:말고|아닌|아니라|대신|ではなく|じゃなく|でなく|以外|değil|degil)")
+
+
+def _set_aside(folded: str, version: str) -> bool:
+    """Whether every place the question names `version` sets it aside."""
+    places = [m for m in re.finditer(rf"(?:\bv|\bversion\s+|\bverze\s+|\bverzi\s+)({re.escape(version)})(?![\d-]|\.\d)", folded)]
+    return bool(places) and all(_SET_ASIDE_BEFORE.search(folded[max(0, m.start() - 40):m.start()])
+                                or _SET_ASIDE_AFTER.match(folded[m.end():m.end() + 16]) for m in places)
 
 
 # cues read from the whole request even when one sentence of it is the question
@@ -165,6 +184,11 @@ def reading_of(question: str, time: TimeFinding, words: Words, as_of: date, cale
         reading.intent = "metric_value"
     elif flags["lineage_word"] and (flags["upstream"] or flags["downstream"]):
         # "trace X all the way upstream, incl. what OpenLineage knows": said outright, lineage before an inclusion cue
+        reading.intent = "lineage"
+        reading.direction = "downstream" if flags["downstream"] else "upstream"
+    elif flags["upstream"] and flags["asks_sources"] and flags["asks_model"] and not flags["lineage_word"]:
+        # "from which sources and which dbt models is X calculated?": both kinds of node asked for is a
+        # lineage question, though "calculated" ("есептеледі") may also ask what X counts
         reading.intent = "lineage"
         reading.direction = "downstream" if flags["downstream"] else "upstream"
     elif (flags["includes"] and (reading.topic or _apart(reading.mentions))) or (flags["polar"] and reading.topic and not flags["definition"] and not flags["current"]):
@@ -217,5 +241,32 @@ def read_question(question: str, as_of: date, index: NameLookup, source=None) ->
     then its words, then its intent."""
     from resolver.fiscal import placed_time
 
-    time, calendar = placed_time(scan_time(question), as_of, source)
+    time, calendar = placed_time(scan_time(question), as_of, source, question)
+    inside = dates_inside_names(question, tuple(time.spans), index)
+    if inside:
+        time, calendar = placed_time(scan_time(masked(question, inside)), as_of, source, question)
     return reading_of(question, time, read_words(question, time.spans, index), as_of, calendar)
+
+
+def dates_inside_names(question: str, spans: tuple[tuple[int, int], ...], index: NameLookup) -> tuple[tuple[int, int], ...]:
+    """The date expressions that are words of a name written out around them ("the FY25 management
+    letter" where "FY25 management letter" names a document): a part of the name, not a date asked about."""
+    inside = []
+    for start, end in spans:
+        said = tokens(fold(question[start:end]))
+        before, after = tokens(fold(question[:start]))[-4:], tokens(fold(question[end:]))[:5]
+        forms = [" ".join(before[len(before) - a:] + said + after[:b])
+                 for a in range(len(before) + 1) for b in range(len(after) + 1) if a + b]
+        if said and forms and index.forms(forms):
+            inside.append((start, end))
+    return tuple(inside)
+
+
+def masked(question: str, spans: tuple[tuple[int, int], ...]) -> str:
+    """The question with these expressions' characters made letters no date pattern reads (positions held)."""
+    chars = list(question)
+    for start, end in spans:
+        for i in range(start, end):
+            if not chars[i].isspace():
+                chars[i] = "x"
+    return "".join(chars)

@@ -214,7 +214,9 @@ _ENGLISH_ENDINGS = ("isations", "izations", "isation", "ization", "ations", "iti
 
 def _mentions(text: str, word: str) -> bool:
     if CJK_CHAR.search(word):  # no spaces between words to anchor on: the characters, anywhere
-        return word in text
+        # ... or in two parts of two characters or more ("担保公司代偿" said "担保公司的代偿款")
+        return word in text or (len(word) >= 4 and CJK_CHAR.fullmatch(word[0]) is not None
+                                and any(word[:i] in text and word[i:] in text for i in range(2, len(word) - 1)))
     stem = word[: max(4, len(word) - 2)]
     for ending in _ENGLISH_ENDINGS:
         if word.endswith(ending) and len(word) - len(ending) >= 4:
@@ -359,6 +361,13 @@ def choose_subject(reading: Reading, views: dict[str, EntityView], source: Optio
             return ("subject", Subject(eid, [r for r in views[eid].visible if usable(r)], match.shown), None)
         if hidden:
             return ("denied", match, None)
+        if match.exact and not visible:
+            # a name written out whose every record was retracted outranks a weaker name after it
+            # ("client retention rate ... renewal loan": not the loan metrics)
+            withdrawn = sorted(eid for eid in match.entity_ids if eid in views and views[eid].visible
+                               and all(r.record.status == Status.retracted for r in views[eid].visible))
+            if withdrawn:
+                return ("retracted", match, withdrawn)
     # a name whose every record the requester may see was retracted (row 16): nothing to answer with
     for match in mentions:
         withdrawn = sorted(eid for eid in match.entity_ids if eid in views and views[eid].visible

@@ -63,17 +63,22 @@ def freshness_of(rev: Revision, nodes: Iterable[str]) -> Optional[Freshness]:
 _WINNER_BEFORE = re.compile(r"(?:winner|winning|prevailing|preferred|ranks|ranked first|ranked higher|gewinner|sieger"
                             r"|ganador|vencedor|gagnant|retenu|vincitore|winnaar|vinder|vinnare|zwyci\w+|v[ií]t[eě]z"
                             r"|pemenang|menang|bên thắng|thắng|ผู้ชนะ|ชนะ|vinner|voittaja"
-                            r"|승자|(?<!不)採用|(?<!不)采用|(?<!불)채택|優先|优先|우선)\W*(?:\([^()]*\)\W*)?$", re.I)
+                            r"|победитель|приоритет|переможець|пріоритет|kazanan|öncelikli|nyertes|câștigător|castigator|νικητής"
+                            r"|жеңімпаз|g.olib|الفائز|المعتمد|המנצח"
+                            r"|승자|(?<!不)採用|(?<!不)采用|(?<!불)채택|優先|优先|우선|胜出|勝出|获胜|獲勝|胜者|勝者)\W*(?:\([^()]*\)\W*)?$", re.I)
 _LOSER_BEFORE = re.compile(r"(?:loser|losing|over|above|instead of|rather than|ranked second|ranked lower|verlierer"
                            r"|perdedor|perdant|perdente|verliezer|taber|förlorare|przegr\w+|pora[zž]en\w*"
                            r"|kalah|yang kalah|bên thua|thua|ผู้แพ้|แพ้|taper|häviäjä"
-                           r"|패자|不採用|不采用|불채택|劣後)\W*(?:\([^()]*\)\W*)?$", re.I)
+                           r"|проигравш\w*|уступает|програвш\w*|поступається|kaybeden|vesztes|învins|invins|ηττημένος"
+                           r"|жеңілген|yutqazgan|الخاسر|המפסיד"
+                           r"|패자|不採用|不采用|불채택|劣後|落选|落選|败者|敗者)\W*(?:\([^()]*\)\W*)?$", re.I)
 _WINNER_AFTER = re.compile(r"^\W*(?:\([^()]*\)\W*)?(?:wins|prevails|takes precedence|(?:is\s+)?ranke?[sd]?\s+(?:first|higher|above|over|ahead)"
-                           r"|is the winner|gewinnt|prevalece|pr[eé]vaut|prevale)\b", re.I)
+                           r"|is the winner|gewinnt|prevalece|pr[eé]vaut|prevale|выигрывает|имеет приоритет|переважає|kazanır)(?!\w)", re.I)
 _LOSER_AFTER = re.compile(r"^\W*(?:\([^()]*\)\W*)?(?:loses|is ranked (?:second|lower|below)|is demoted)\b", re.I)
 _WINDOW = 40
 _REASON = re.compile(r"[^.\n]*\b(?:reason|rationale|because|why|grund|weil|motivo|porque|raison|parce que|perch[eé]"
-                     r"|reden|omdat|powód|alasan|karena|kerana|lý do|vì|begrunnelse|begrundelse|motivering|syy)\b[^.\n]*\.?|(?:理由|原因|이유|사유)[:：][^。\n]*。?", re.I)
+                     r"|reden|omdat|powód|alasan|karena|kerana|lý do|vì|begrunnelse|begrundelse|motivering|syy"
+                     r"|причина|потому что|так как|обоснование|оскільки|тому що|обґрунтування|çünkü|gerekçe|sebep)\b[^.\n]*\.?|(?:理由|原因|이유|사유)[:：][^。\n]*。?", re.I)
 
 
 def rankings_in(rev: Revision, candidates: Iterable[str]) -> list[RankDecision]:

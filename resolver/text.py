@@ -163,7 +163,8 @@ def stems(word: str) -> set[str]:
 
 
 # the end of a sentence: . ! ? after a word (not a day number "30." or an abbreviation "pr."), before a capital
-_SENTENCE_END = re.compile(r"(?:(?<=[^\W\d_]{3}[.!?:])|(?<=\d[.!?])|(?<=[?!]))\s+(?=[^\W\d_])|\s*\n\s*(?=\S)")
+_SENTENCE_END = re.compile(r"(?:(?<=[^\W\d_]{3}[.!?:])|(?<=\d[.!?])|(?<=[?!]))\s+(?=[^\W\d_])|\s*\n\s*(?=\S)"
+                           r"|(?<=[？！。])\s*(?=\S)")  # Chinese and Japanese write no space after a sentence
 
 
 _ISO_DATE_END = re.compile(r"\d{4}-\d{2}-\d{2}\.$")
@@ -177,7 +178,7 @@ def question_sentence(text: str) -> Optional[tuple[int, int]]:
     # for the audit committee: are GASDS top-ups part of Gift Aid?"); a line ends at its line break
     ends = [m.start() for m in _SENTENCE_END.finditer(text)
             if (text[m.start() - 1] in ".!?" and (text[m.end()].isupper() or _ISO_DATE_END.search(text, 0, m.start())))
-            or text[m.start() - 1] in "?!:" or "\n" in m.group(0)]
+            or text[m.start() - 1] in "?!:？！。" or "\n" in m.group(0)]
     if not ends:
         return None
     bounds = [0, *ends, len(text)]

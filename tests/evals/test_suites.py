@@ -156,12 +156,12 @@ KNOWN_MISSES = {"banking": {"BNK-NPL-09"}, "saas": set(), "utility": {"U09"},
                 # the thirteenth round (grants en/de/fr/nl, formal; fraud en/pt-BR/es-MX, slang; roaming en/ar/he/tr),
                 # first scored 32/40, 29/40 and 27/40 before anything was changed for them; what is left: a fiscal year
                 # explained by a date range (GRT04), draft topics across languages (GRT07, GRT08, ROM11), "as it is
-                # currently defined" turning a lineage question into a definition one (GRT12), a draft conflict the
+                # currently defined" turning a lineage question into a definition one (GRT12, holds since session 12), a draft conflict the
                 # label does not expect though the draft changes the date basis asked about (FRD07; canon's reading of
                 # row 5 kept), two names in "count pre-dispute alerts in the chargeback rate" (FRD14), a knowledge time
                 # written in the question (FRD16, holds since session 10), "x" for "por" inside a name (FRD17), a column named alone (FRD19), a
                 # value asked of a policy (FRD34, holds since session 10), Hebrew prefixes and a Turkish name of documents (ROM33, ROM34)
-                "grants": {"GRT04", "GRT07", "GRT08", "GRT12"}, "fraud": {"FRD07", "FRD14", "FRD17", "FRD19"},
+                "grants": {"GRT04", "GRT07", "GRT08"}, "fraud": {"FRD07", "FRD14", "FRD17", "FRD19"},
                 "roaming": {"ROM11", "ROM33", "ROM34"},
                 # the fourteenth round (loyalty en, voice transcripts with dates in words; customs de/fr/it; telematics
                 # ja/ko/zh-TW; power es/pt/ru/tr), first scored 37/40 (after the dates in words were read, before its
@@ -191,22 +191,22 @@ KNOWN_MISSES = {"banking": {"BNK-NPL-09"}, "saas": set(), "utility": {"U09"},
                 # scored 32/40, 34/40, 32/40 and 29/40; what is left (AOP03, AOP04, AOP20, AOP24, a fiscal year from
                 # April stated in a policy record, hold since session 10): draft topics across languages or
                 # paraphrased (AOP21, MED22, LTN07, LTN08, CJK08, CJK09), "readmits" for "readmission rate" (MED20), a
-                # period inside a memo's title read as the period asked (MED39), names inflected or paraphrased
+                # period inside a memo's title read as the period asked (MED39, holds since session 12), names inflected or paraphrased
                 # (LTN12, LTN13, LTN16, LTN30), restricted documents named in other words (LTN21, LTN38), "원천 테이블"
                 # read as a name (CJK34)
-                "airops": {"AOP21"}, "medplan": {"MED20", "MED22", "MED39"},
+                "airops": {"AOP21"}, "medplan": {"MED20", "MED22"},
                 "latin": {"LTN07", "LTN08", "LTN12", "LTN13", "LTN16", "LTN21", "LTN30", "LTN38"},
                 "cjkshop": {"CJK08", "CJK09", "CJK34"},
                 # the eighteenth round (waterco fi/et/hu/lt/en; unifin en-AU, fiscal year from July, knowledge times
                 # written in questions; shipins el/uk/en; trialops en, paraphrases, e-mails with quoted lines), first
                 # scored 27/40, 36/40, 31/40 and 30/40; what is left: stems that change more than their last letters
                 # ("veteen" of "vesi", "arvenäitude" of "arvenäidud": WCO02, WCO12), a source name hyphened to a
-                # glossary term's ("DMA-yövirtaamien", WCO07), a restricted document named in Hungarian (WCO22), 1/7/2026
+                # glossary term's ("DMA-yövirtaamien", WCO07), a restricted document named in Hungarian (WCO22, holds since session 12), 1/7/2026
                 # with no hint of its order (UNF17: canon asks), and metrics named only by a description of what they
                 # measure ("how fast our sites randomise patients", "how long data queries sit open": TRO05, TRO09,
                 # TRO11, TRO16, TRO17, TRO18, TRO24; discovery search shows them as context and canon does not guess),
                 # a column named alone (TRO14)
-                "waterco": {"WCO02", "WCO07", "WCO12", "WCO22"}, "unifin": {"UNF17"}, "shipins": set(),
+                "waterco": {"WCO02", "WCO07", "WCO12"}, "unifin": {"UNF17"}, "shipins": set(),
                 "trialops": {"TRO05", "TRO09", "TRO11", "TRO14", "TRO16", "TRO17", "TRO18", "TRO24"},
                 # the nineteenth round (dispatch en, terse chat with typos; dairy hi/mr/ne/en-IN, Devanagari digits and FY
                 # 2025-26; powertrade de-CH/AT and nl-BE, fiscal year from October; museum en, documents), first scored 36/40,
@@ -249,11 +249,11 @@ KNOWN_MISSES = {"banking": {"BNK-NPL-09"}, "saas": set(), "utility": {"U09"},
                 # 35/40, 27/40, 31/40 and 34/40. What is left: draft topics in Arabic, Korean, Swahili and Polish
                 # (GCO05, GCO11, GCO21, KOF06, MMO28, MMO29, TP40: the topic a question and a draft share is said in
                 # other inflected or prefixed words); a misspelt Korean name (손해률 for 손해율, KOF03); "not the v3
-                # draft" read as asking for v3 (KOF08); a Swahili quarter with a name canon does not find ("wallet ...
-                # active", MMO04); a value asked beside "si definition" ("not the definition", MMO09); the model a
+                # draft" read as asking for v3 (KOF08, holds since session 12); a Swahili quarter with a name canon does not find ("wallet ...
+                # active", MMO04); a value asked beside "si definition" ("not the definition", MMO09, holds since session 12); the model a
                 # question asks for, cited as primary where the label follows row 1 (TP02)
-                "turkpol": {"TP02", "TP40"}, "kofin": {"KOF03", "KOF06", "KOF08"}, "gulfco": {"GCO05", "GCO11", "GCO21"},
-                "mobimoney": {"MMO04", "MMO09", "MMO28", "MMO29"},
+                "turkpol": {"TP02", "TP40"}, "kofin": {"KOF03", "KOF06"}, "gulfco": {"GCO05", "GCO11", "GCO21"},
+                "mobimoney": {"MMO04", "MMO28", "MMO29"},
                 # dbtops (en, a data-platform team: versioned models, OpenLineage datasets, column lineage, run results),
                 # first 26/40. What is left: which records count as primary on a lineage path (DBT13, DBT14: the subject
                 # model and every lineage record on the path in the labels; DBT15: a record stating a later edge of a
@@ -262,7 +262,16 @@ KNOWN_MISSES = {"banking": {"BNK-NPL-09"}, "saas": set(), "utility": {"U09"},
                 # after "which version of" beside the dashboard that uses it (DBT03); a draft's descriptive title read as
                 # the name of the entity, swallowing the inclusion cue ("does revenue include shipping fees", DBT06); a
                 # model's draft as a conflict (DBT12); a version named in a context sentence (DBT38)
-                "dbtops": {"DBT03", "DBT06", "DBT12", "DBT13", "DBT14", "DBT15", "DBT16", "DBT38", "DBT39"}}
+                "dbtops": {"DBT03", "DBT06", "DBT12", "DBT13", "DBT14", "DBT15", "DBT16", "DBT38", "DBT39"},
+                # the twenty-third round: zhfin (zh-CN/zh-HK, consumer finance), rusfin (ru/uz/kk, grocery retail), esg
+                # (en/de, fiscal year from October), callcenter (en-PH/Taglish, en-IN/Hinglish, two fiscal calendars by
+                # site), indic2 (te/kn/ml/gu/pa, microfinance), first scored 29/40, 31/40, 33/40, 29/40 and 28/40. What
+                # is left: a draft's topic said in another language than the draft's (RUF16: Uzbek against Russian) or
+                # in other words ("nag-resign" for "separate", BPO26; "use of sold products" beside "category 11",
+                # ESG17); a period a record defines ("last cutoff", BPO15); a restricted document named in other words
+                # (ESG32); the models a downstream question asks for, cited as primary (IND15, ZHF18, as VT28)
+                "zhfin": {"ZHF18"}, "rusfin": {"RUF16"}, "esg": {"ESG17", "ESG32"}, "callcenter": {"BPO15", "BPO26"},
+                "indic2": {"IND15"}}
 
 
 @pytest.mark.parametrize("name", sorted(KNOWN_MISSES))

@@ -62,3 +62,17 @@ def test_two_calendars_in_force_that_disagree_give_none():
     a = record("Fiscal calendar", "The fiscal year runs from 1 July to 30 June.", evidence_id="CAL.A")
     b = record("Fiscal calendar (treasury)", "The fiscal year runs from 1 April to 31 March.", evidence_id="CAL.B")
     assert applicable([rev(a), rev(b)], date(2026, 5, 1)) is None
+
+
+def test_of_two_calendars_that_disagree_the_one_a_place_in_the_question_names():
+    india = record("India sites (Pune, Bengaluru) fiscal calendar", "The fiscal year runs from 1 April to 31 March.",
+                   evidence_id="CAL.IN", entity_id="policy.cal_in")
+    ph = record("Philippine sites (Manila, Cebu) fiscal calendar", "The fiscal year equals the calendar year.",
+                evidence_id="CAL.PH", entity_id="policy.cal_ph")
+    both = [rev(india), rev(ph)]
+    pune = applicable(both, date(2026, 4, 8), "Bengaluru ka full FY26 AHT trend banana hai")
+    assert pune is not None and pune[0] == FiscalCalendar(4, True) and pune[1].evidence_id == "CAL.IN"
+    assert applicable(both, date(2026, 4, 8), "Cebu FY26 AHT?")[1].evidence_id == "CAL.PH"
+    # a question that names no place, or both, gets no calendar
+    assert applicable(both, date(2026, 4, 8), "FY26 AHT for the group?") is None
+    assert applicable(both, date(2026, 4, 8), "FY26 AHT for Pune and Cebu?") is None

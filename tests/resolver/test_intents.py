@@ -163,3 +163,47 @@ def test_the_question_of_a_reply_is_its_own_not_the_quoted_one():
     text = "> Is that the right basis for the QBR on 12 Nov?\n> — Sam\n\nWhich churn definition is valid for 30 September 2026?"
     start, end = question_sentence(text)
     assert text[start:end].strip().startswith("Which churn definition")
+
+
+@pytest.mark.parametrize("question, versions", [
+    ("What is the approved churn definition, not the v3 draft?", []),
+    ("Give me churn v2, ignore v3.", ["2"]),
+    ("검토 중인 안(v3 초안) 말고, 현재 공식 승인된 churn 정의만 알려주세요.", []),
+    ("churn v3案ではなく、承認済みの定義を教えて", []),
+    ("What changed between churn v2 and v3?", ["2", "3"]),
+    ("Is churn v3 not approved yet?", ["3"]),
+])
+def test_a_version_set_aside_is_not_asked_for(question, versions):
+    from datetime import date
+
+    from resolver.entities import EntityIndex
+    from resolver.interpret import read_question
+
+    index = EntityIndex.build([("churn", "metric.churn")])
+    assert read_question(question, date(2026, 1, 1), index).versions == versions
+
+
+def test_a_date_written_inside_a_name_is_part_of_the_name():
+    from datetime import date
+
+    from resolver.entities import EntityIndex
+    from resolver.interpret import read_question
+
+    index = EntityIndex.build([("FY25 management letter", "doc.fy25_letter"), ("management letter", "doc.fy25_letter"),
+                               ("churn", "metric.churn")])
+    letter = read_question("please provide the FY25 management letter", date(2026, 4, 15), index)
+    assert letter.time.period is None and letter.time.reporting_date is None and letter.mentions[0].name == "fy25 management letter"
+    churn = read_question("which churn definition covered FY25?", date(2026, 4, 15), index)
+    assert churn.time.period is not None and churn.time.period.label == "FY2025"
+
+
+def test_a_rate_left_unsaid_in_chinese():
+    from datetime import date
+
+    from resolver.entities import EntityIndex
+    from resolver.interpret import read_question
+
+    index = EntityIndex.build([("M1+逾期率", "metric.m1_overdue_ratio")])
+    reading = read_question("展期的贷款算不算 M1+ 逾期？业务那边说展期了就不算逾期了", date(2026, 4, 15), index)
+    assert [m.entity_ids for m in reading.mentions] == [frozenset({"metric.m1_overdue_ratio"})]
+    assert reading.intent == "definition_includes" and reading.topic == ["展期"]

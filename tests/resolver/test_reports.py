@@ -59,6 +59,9 @@ def test_a_freshness_record_that_reports_no_check_of_the_node_is_left_unread(cha
     ("Keputusan review atas metric.x. Pemenang: X.FIN. Kalah: X.OPS. Alasan: sejalan dengan laporan OJK.", "X.FIN"),
     ("Quyết định rà soát: bên thắng X.OPS, bên thua X.FIN.", "X.OPS"),
     ("ผลการพิจารณา: ผู้ชนะ X.FIN ผู้แพ้ X.OPS", "X.FIN"),
+    ("Решение 2025-14 по metric.x. Победитель: X.OPS. Проигравший: X.FIN. Причина: частота идентификации.", "X.OPS"),
+    ("口径裁决 2025-019。胜出：X.FIN。落选：X.OPS。理由：行业惯例。", "X.FIN"),
+    ("Karar: kazanan X.FIN, kaybeden X.OPS.", "X.FIN"),
 ])
 def test_a_review_decision_record_ranks_the_winner_it_marks(body, winner):
     found = rankings_in(report("REVIEW.X", "review_decision", body, owner="Data Council"), ["X.FIN", "X.OPS"])
