@@ -34,11 +34,11 @@ if TYPE_CHECKING:
 
 # Bump when catalog/tables.py changes: a catalog stamped with another version is brought up to
 # date through SQLAlchemy (create_all) before the driver reads it.
-SCHEMA_VERSION = "8"  # 3: edges from a record's model_ids/source_ids; 4: name forms of resolver.entities.name_forms;
+SCHEMA_VERSION = "9"  # 3: edges from a record's model_ids/source_ids; 4: name forms of resolver.entities.name_forms;
 # 5: names folded by resolver.text.fold with letters of every script; 6: a document's title head
 # before a colon, and the nodes a freshness-result record checked (lookup_key kind "checks"); 7: records
 # that state a fiscal calendar (lookup_key kind "calendar", resolver.fiscal); 8: words written with a slash
-# between them are two tokens ("absence/availability")
+# between them are two tokens ("absence/availability"); 9: Lao, Burmese and Khmer a token a letter, as Thai
 # as of this version (Catalog._upgrade brings older catalogs up)
 
 
@@ -196,8 +196,9 @@ class Catalog:
         5 -> 6: the same (a document is also named by its title's head before a colon), and every
         freshness-result record's checked nodes are keyed ("checks").
         6 -> 7: the same, and every record that states a fiscal calendar is keyed ("calendar").
-        7 -> 8: the same (words written with a slash between them are two tokens)."""
-        if was in ("2", "3", "4", "5", "6", "7"):
+        7 -> 8: the same (words written with a slash between them are two tokens).
+        8 -> 9: the same (Lao, Burmese and Khmer are a token a letter, as Thai is)."""
+        if was in ("2", "3", "4", "5", "6", "7", "8"):
             from sqlalchemy import insert
 
             from catalog.tables import KeyRow

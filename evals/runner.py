@@ -86,7 +86,8 @@ def restricted_strings(records: list[EvidenceRecord], roles: set[str], question:
             strings.append(r.title)
         if r.owner and r.owner not in visible_text:
             strings.append(r.owner)
-        body = re.sub(r"\b\d{4}-\d{2}-\d{2}\b|\b(?:19|20)\d{2}\b", " ", r.body)  # dates and years are not secrets
+        # dates and years are not secrets (also where a word follows without a space: "2024年4月", "FY2024")
+        body = re.sub(r"(?<!\d)\d{4}-\d{2}-\d{2}(?!\d)|(?<!\d)(?:19|20)\d{2}(?!\d)", " ", r.body)
         for token in re.findall(r"\b\d[\d.,]*\d(?:\s*(?:million|billion|thousand|EUR|USD|CZK|%|mil\.?))?|\b\d+\s*(?:million|billion|EUR|USD|CZK|%)", body):
             if token not in visible_text and (len(token) >= 3 or not token.isdigit()):
                 strings.append(token)

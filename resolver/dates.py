@@ -166,6 +166,12 @@ _MONTHS = {
         "అక్టోబర్ అక్టోబరు ಅಕ್ಟೋಬರ್ ഒക്ടോബർ ઓક્ટોબર ਅਕਤੂਬਰ", "నవంబర్ నవంబరు ನವೆಂಬರ್ നവംബർ નવેમ્બર ਨਵੰਬਰ",
         "డిసెంబర్ డిసెంబరు ಡಿಸೆಂಬರ್ ഡിസംബർ ડિસેમ્બર ਦਸੰਬਰ"), 1)
        for form in forms.split()},
+    # Khmer, Lao, Burmese (folded as questions are)
+    **{fold(form): n for n, forms in enumerate((
+        "មករា ມັງກອນ ဇန်နဝါရီ", "កុម្ភៈ កុម្ភះ ກຸມພາ ဖေဖော်ဝါရီ", "មីនា ມີນາ မတ်", "មេសា ເມສາ ဧပြီ", "ឧសភា ພຶດສະພາ မေ",
+        "មិថុនា ມິຖຸນາ ဇွန်", "កក្កដា ກໍລະກົດ ဇူလိုင်", "សីហា ສິງຫາ ဩဂုတ် ဩဂုတ်", "កញ្ញា ກັນຍາ စက်တင်ဘာ",
+        "តុលា ຕຸລາ အောက်တိုဘာ", "វិច្ឆិកា ພະຈິກ နိုဝင်ဘာ", "ធ្នូ ທັນວາ ဒီဇင်ဘာ"), 1)
+       for form in forms.split()},
     # Arabic (hamza folded away: أبريل -> ابريل) and Hindi
     "يناير": 1, "فبراير": 2, "مارس": 3, "ابريل": 4, "مايو": 5, "يونيو": 6, "يوليو": 7, "اغسطس": 8, "سبتمبر": 9,
     "اكتوبر": 10, "نوفمبر": 11, "ديسمبر": 12,
@@ -261,7 +267,7 @@ _FISCAL_RELATIVE = (r"(?:(?P<last>last|previous|prior|letzte[snm]?|vorige[snm]?|
 _SLASH_DATE = r"\b(\d{1,2})([/-])(\d{1,2})\2((?:19|20)\d{2})\b"  # 30/06/2025, 06-30-2025 (read by _slash_date)
 _YY = r"['\u2019]\s*(\d{2})\b"  # a two-digit year after an apostrophe: Q4'25, FY'26
 _OF = r"(?:of\s+|de\s+|del\s+)?"  # "30th of June", "30 de junio de 2025"
-_ORD = r"(?:st|nd|rd|th|er|re|º|°)?"  # 1st; French 1er; Spanish/Italian 1º, 1°
+_ORD = r"(?:st|nd|rd|th|er|re|º|°|o(?!\w)|a(?!\w))?"  # 1st; French 1er; Spanish/Italian/Portuguese 1º, 1°, 1ª (folded: 1o, 1a)
 
 # ... in English, Czech, and (accents folded) fr/es/it/pt, de, nl: "fin du", "a fine", "Ende", "einde van"
 _EDGE_OF = r"(?:of\s+|de\s+l[ae]\s+|del\s+|de\s+|di\s+|du\s+|do\s+|da\s+|des\s+|van\s+(?:het\s+)?|von\s+|vom\s+|av\s+|af\s+|του\s+|τησ\s+|nam\s+|tahun\s+)?"
@@ -269,6 +275,7 @@ _EDGE_START = (r"(?:start|beginning|begin|first\s+day|zacatek|zacatku|pocatek|de
                r"begyndelsen|inceputul|начало|начала|початок|початку|на\s+початку|в\s+начале|αρχη|αρχεσ|awal|dau)\s+"
                + _EDGE_OF + r"(?:the\s+)?")
 _EDGE_END = (r"(?:end|close|last\s+day|konec|konci|ke\s+konci|eoy|eoq|eom|fin|fine|fim|final|ende|einde|eind|utgangen|udgangen|slutten|"
+             r"cierre|fechamento|encerramento|chiusura|cloture|"
              r"slutningen|slutet|sfarsitul|конец|конца|в\s+конце|кінець|кінця|наприкінці|в\s+кінці|τελοσ|τελη|akhir|cuoi)\s+" + _EDGE_OF + r"(?:the\s+)?")
 # ... and after the period, in Hungarian, Finnish, Estonian, Lithuanian, Latvian: "tavaly év végén", "viime
 # vuoden lopussa", "eelmise aasta lõpus", "praėjusių metų pabaigoje", "2025. gada beigās"
@@ -280,7 +287,7 @@ _EDGE_START_AFTER = re.compile(r"\s*(?:(?:ev|evi)\s+)?(?:elejen|elejetol|alussa|
 _QUALIFIERS = [
     # "on or after" includes the day: it is "since"
     ("since", re.compile(r"\b(?:since|starting(?:\s+(?:from|on|in))?|effective\s+from|od|on\s+or\s+after|from\s+and\s+including|seit|depuis|sinds)"
-                         r"\s+(?:the\s+)?$")),
+                         r"\s+(?:the\s+|dem\s+|le\s+|het\s+)?$")),
     ("after", re.compile(r"\b(?:after|later\s+than|following)\s+(?:the\s+)?$")),
     # bare "from" is not one: "orders from 2024" are orders of 2024
     ("until", re.compile(r"\b(?:until|till|up\s+to|through|thru|do|on\s+or\s+before)\s+(?:the\s+)?$")),
@@ -493,7 +500,9 @@ def _iso_week(year: int, week: int) -> Optional[Period]:
 _RANGE_SEP = (r"\.?\s*(?:to|until|till|through|thru|and|y|e|i|eta|und|et|en|do|az|a|au|al|bis(?:\s+einschliesslich)?|tot(?:\s+en\s+met)?|t/m|ate|hasta(?:\s+el)?|jusqu\W?(?:au|a)|fino\s+al?|-|–|"
               r"til|pana\s+la|по|до|-?\s*ig|から|至|到|~|〜|부터|sampai(?:\s+dengan)?|hingga|hadi|mpaka|den|إلى|الى|حتى|से|تا|עד"
               # the "from" postposition of Malayalam, Telugu, Kannada, Gujarati, Punjabi ("2024 ഏപ്രിൽ 1 മുതൽ 2026 ജനുവരി 31 വരെ")
-              r"|മുതൽ|నుండి|నుంచి|ರಿಂದ|થી|ਤੋਂ)\s*"
+              r"|മുതൽ|నుండి|నుంచి|ರಿಂದ|થી|ਤੋਂ"
+              # Lao "ຕັ້ງແຕ່ X ຫາ Y", Khmer "ពី X ដល់ Y", Burmese "X မှ Y အထိ" (folded)
+              r"|ຫາ|ដល់|ដល|မှ|မ)\s*"
               # Turkish "1 Ekim 2025'ten 31 Mart 2026'ya kadar", Hungarian "január 1-től március 31-ig"
               r"|\W?(?:ten|tan|den|dan)\s+|-?tol\s+")
 # "du D1 au D2", "del D1 al D2", "de D1 a D2", "dal D1 al D2": these separators make a range only after a "from"
@@ -550,6 +559,9 @@ _PERIOD_FORMS = [
      lambda m, as_of: _previous_quarter(as_of)),
     (r"миналия\s+месец|прошл(?:и|ог)\s+месец\w*|(?:پچھلے|گزشتہ)\s+(?:مہینے|ماہ)|" + fold("গত মাস") + "|" + fold("கடந்த மாதம்"),
      lambda m, as_of: _previous_month(as_of)),
+    # Khmer, Lao, Burmese: last month, last year
+    (_any_of("ខែមុន", "ເດືອນແລ້ວ", "ເດືອນທີ່ຜ່ານມາ", "ເດືອນກ່ອນ", "ပြီးခဲ့တဲ့လ", "ယခင်လ"), lambda m, as_of: _previous_month(as_of)),
+    (_any_of("ឆ្នាំមុន", "ປີແລ້ວ", "ປີທີ່ຜ່ານມາ", "ປີກາຍ", "ပြီးခဲ့တဲ့နှစ်", "မနှစ်က"), lambda m, as_of: _year(as_of.year - 1)),
     # Telugu, Kannada, Malayalam, Gujarati, Punjabi: last year, last month (with their case endings)
     (_any_of("గత సంవత్సరం", "గత ఏడాది", "ಕಳೆದ ವರ್ಷ", "കഴിഞ്ഞ വർഷ", "ગયા વર્ષ", "ગયા વરસ", "ਪਿਛਲੇ ਸਾਲ", "ਪਿਛਲੇ ਵਰ੍ਹੇ"),
      lambda m, as_of: _year(as_of.year - 1)),
@@ -939,6 +951,12 @@ _DATE_FORMS = [
      lambda m, as_of: _safe_date(int(m[1]), _MONTHS[m[2]], int(m[3])), _ABSOLUTE),
     # year first, the month in words, then the day: "2024 ഏപ്രിൽ 1" (Malayalam), "2025 June 30"
     (rf"\b{_Y}\s+({_MONTH_RE})\s+(\d{{1,2}})(?![\d.,:]\d)", lambda m, as_of: _safe_date(int(m[1]), _MONTHS[m[2]], int(m[3])), _ABSOLUTE),
+    # Khmer "ថ្ងៃទី30 ខែមិថុនា ឆ្នាំ2025" (day, "month" month, "year" year); Burmese, year first:
+    # "၂၀၂၅ ခုနှစ် စက်တင်ဘာလ ၃၀ ရက်" (year, month with "month", day with "day")
+    (rf"(\d{{1,2}})\s*(?:{fold('ខែ')})?\s*({_MONTH_RE})\s*(?:{fold('ឆ្នាំ')})\s*((?:19|20)\d{{2}})",
+     lambda m, as_of: _safe_date(int(m[3]), _MONTHS[m[2]], int(m[1])), _ABSOLUTE),
+    (rf"((?:19|20)\d{{2}})\s*(?:{fold('ခုနှစ်')})?\s*({_MONTH_RE})\s*(?:{fold('လ')})?\s*(\d{{1,2}})\s*(?:{fold('ရက်')})",
+     lambda m, as_of: _safe_date(int(m[1]), _MONTHS[m[2]], int(m[3])), _ABSOLUTE),
     # Uzbek, year first, the month with its case ending: "2025-yil 1-apreldan", "2026-yil 1-yanvar holatiga"
     (rf"\b{_Y}\s*-?\s*yil(?:i|ning|da)?\s+(\d{{1,2}})\s*-\s*({_MONTH_RE})",
      lambda m, as_of: _safe_date(int(m[1]), _MONTHS[m[3]], int(m[2])), _ABSOLUTE),
@@ -980,6 +998,9 @@ _DATE_FORMS = [
     (r"\b(?:juce|jucer|semalam|kahapon|(?<!mwaka\s)jana|ahir|onte|atzo|gister|i\s+gaer|dje|dunən|kecha)\b|\b(?:გუშინ|երեկ|кеше)\b",
      lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     ("(?:" + fold("গতকাল") + "|" + fold("நேற்று") + ")", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
+    # Khmer, Lao, Burmese yesterday and today
+    (_any_of("ម្សិលមិញ", "ມື້ວານນີ້", "ມື້ວານ", "မနေ့က", "မနေ့"), lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
+    (_any_of("ថ្ងៃនេះ", "ມື້ນີ້", "ဒီနေ့", "ယနေ့"), lambda m, as_of: as_of, _ALWAYS),
     # Telugu, Kannada, Malayalam, Gujarati yesterday and today (Punjabi "ਕੱਲ੍ਹ" is also tomorrow: see below)
     (_any_of("నిన్న", "ನಿನ್ನೆ", "ഇന്നലെ", "ഇന്നലത്തെ", "ગઈકાલ", "ગઇકાલ", "ਬੀਤੇ ਕੱਲ੍ਹ"), lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     (_any_of("ఈరోజు", "ఈ రోజు", "ఇవాళ", "ಇಂದು", "ಇವತ್ತು", "ഇന്ന്", "ഇന്നത്തെ", "આજે", "આજની", "આજ", "ਅੱਜ"), lambda m, as_of: as_of, _ALWAYS),
@@ -1003,7 +1024,13 @@ _FISCAL_MARK = re.compile(rf"\b(?:fy|tf|tk)|(?:{_FISCAL_YEAR_WORDS})\b|年度|�
 _VAGUE_PART = re.compile(r"\b(?:mid|early|late|summer|winter|spring|autumn|fall)[\s-]+(?:of\s+)?(?:the\s+)?"
                          r"(?:(?:q[1-4]|h[12])\s*[/ -]?\s*)?(?:19|20)\d{2}\b"
                          # a term or season of a year, whose dates no pattern knows ("Michaelmas term 2024", "the 2025 season")
-                         r"|\b(?:term|season|session)\s+(?:of\s+)?(?:19|20)\d{2}\b|\b(?:19|20)\d{2}\s+(?:term|season|session)\b")
+                         r"|\b(?:term|season|session)\s+(?:of\s+)?(?:19|20)\d{2}\b|\b(?:19|20)\d{2}\s+(?:term|season|session)\b"
+                         # ... in other languages: "a metà 2025", "Mitte 2025", "mediados de 2025", "mi-2025", "au début du
+                         # printemps 2025", "im Sommer 2025", "invierno de 2024"
+                         r"|\b(?:meta|mitte|mediados\s+de|meados\s+de|medio|milieu\s+de|mi\s*-)\s*(?:del?\s+|di\s+|des\s+|de\s+l\W?)?(?:19|20)\d{2}\b"
+                         r"|\b(?:printemps|ete|automne|hiver|fruhling|fruhjahr|sommer|herbst|primavera|verano|estate|verao|otono|autunno|"
+                         r"outono|invierno|inverno|zomer|lente|najaar|sommar|hosten|varen)\s+(?:de\s+|del\s+|di\s+|des\s+|do\s+|da\s+)?"
+                         r"(?:l\W?\s*)?(?:19|20)\d{2}\b")
 _NO_SUCH_PERIOD = re.compile(r"\b(?:q[05-9]|h[03-9])\s*[/ -]?\s*(?:19|20)\d{2}\b|\b(?:19|20)\d{2}\s*[/ -]?\s*(?:q[05-9]|h[03-9])\b")
 _UNPLACED_PART = re.compile(
     r"\b(?:quarter|quartal\w*|trimest\w*|semest\w*|halbjahr\w*|jahreshalfte|half|week|wk|kw|woche\w*|semaine\w*|"
@@ -1049,7 +1076,10 @@ def _last_day_of_month_numbered(day: int, as_of: date) -> date:
 
 
 # a question about what will be ("from nov 1 will text sessions count?")
-_FUTURE = re.compile(r"\bwill\b|\bwon'?t\b|\bgoing\s+to\b|\bupcoming\b|\bshall\b")
+_FUTURE = re.compile(r"\bwill\b|\bwon'?t\b|\bgoing\s+to\b|\bupcoming\b|\bshall\b"
+                     # Dutch, Czech, Slovak, Polish future auxiliaries ("Budou se od 1. července ... započítávat?"; not German
+                     # "wird", "werden", also the passive)
+                     r"|\bzal\b|\bzullen\b|\bbude\b|\bbudou\b|\bbudeme\b|\bbedzie\b|\bbeda\b|\bbedziemy\b")
 
 
 def _day_without_year(month: int, day: int, m: re.Match, as_of: date) -> date:
@@ -1374,9 +1404,10 @@ def scan_time(text: str) -> TimeScan:
                 taken.append((m.start(), m.end()))
     # a part of a year that no pattern above read ("im 2. Quartal 2025" in a form not known, "week
     # 12 2025" written another way): reported, never read as the whole year
+    # (beside a date read, such a part is context, as a period beside a date is: "l'arrêté semestriel 2025 : ... au 30/06")
     for m in _UNPLACED_PART.finditer(folded):
         if free(m.start(), m.end()):
-            impossible.append((m.start(), m.end()))
+            vague.append((m.start(), m.end()))
             taken.append((m.start(), m.end()))
     # A bare year ("for 2025") is a period when nothing else claimed it.
     for m in _BARE_YEAR.finditer(folded):
@@ -1409,6 +1440,8 @@ def scan_time(text: str) -> TimeScan:
     for p in (*points, *periods):
         for kind, pattern in _QUALIFIERS:
             m = pattern.search(folded, 0, p.start)
+            if m is not None and folded.startswith("do ", m.start()) and re.match(r"\d{1,2}[oa]\b|dia\b", folded[p.start:]):
+                m = None  # Portuguese "do 1º trimestre" (of the first quarter), not Czech or Polish "do" (until)
             if m is not None:
                 qualifiers[p.start] = (kind, m.start(), -1)
                 break

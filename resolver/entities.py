@@ -32,6 +32,7 @@ _CJK_MEASURE_WORDS = ("率",)  # "M1+ 逾期" for "M1+逾期率" (a name's rate,
 _MAX_NAME_TOKENS = 8
 _MAX_CJK_NAME_CHARS = 16
 _MAX_THAI_NAME_CHARS = 32  # a Thai letter says less than a Chinese character: "จำนวนวันสินค้าคงคลัง" is 20
+_SPELT_LETTERS = re.compile("[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]")  # Thai, Lao, Burmese, Khmer: a letter a token
 
 
 def name_forms(name: str) -> set[str]:
@@ -314,7 +315,7 @@ def find_matches(q: list[str], lookup: NameLookup) -> list[Match]:
     as written or inflected."""
     spans: dict[str, list[tuple[int, int]]] = {}  # a name written twice is two mentions
     for i in range(len(q)):
-        longest = _MAX_THAI_NAME_CHARS if "\u0e00" <= q[i][0] <= "\u0e7f" else _MAX_CJK_NAME_CHARS
+        longest = _MAX_THAI_NAME_CHARS if _SPELT_LETTERS.match(q[i]) else _MAX_CJK_NAME_CHARS
         for j in range(i + 1, min(len(q), i + longest) + 1):
             # a name in Chinese, Japanese or Korean is a run of one-character tokens, and may be longer
             if j - i > _MAX_NAME_TOKENS and not CJK_CHAR.fullmatch(q[j - 1]):
@@ -326,7 +327,10 @@ def find_matches(q: list[str], lookup: NameLookup) -> list[Match]:
     found += _compound_matches(q, covered, lookup)
     found += _cjk_tail_matches(q, covered, lookup)
     found += _partial_matches(q, lookup)
-    found += _measure_matches(spans, {m.name for m in found}, lookup)
+    # a rate left unsaid in Chinese or Japanese ("M1+ 逾期") only where nothing is named exactly: "クリック" of
+    # "7日クリック・1日ビュー" is no "クリック率" beside "ROAS"
+    found += [m for m in _measure_matches(spans, {m.name for m in found}, lookup)
+              if not (m.name.endswith(_CJK_MEASURE_WORDS) and any(f.exact and not f.entity_ids & m.entity_ids for f in found))]
     found = _with_head_matches(q, found, lookup)
     covered = {k for m in found for k in range(m.start, m.end)}
     # a hyphenated word is read as its parts here, so a typo inside it is found too ("cost-to-incme
@@ -588,6 +592,8 @@ def _cjk_tail_matches(q: list[str], covered: set[int], lookup: NameLookup) -> li
                 break
             best = (i, longer)
             i -= 1
+        if best is not None and _inside_katakana_word(q, best[0]):
+            best = None  # "ション" of "アトリビューション" is no tail of "インプレッション": a word begins where a tail does
         if best is not None:
             ids = frozenset(eid for found in lookup.forms(best[1]).values() for eid in found)
             if ids:
@@ -596,6 +602,15 @@ def _cjk_tail_matches(q: list[str], covered: set[int], lookup: NameLookup) -> li
         else:
             j -= 1
     return out
+
+
+def _katakana(token: str) -> bool:
+    return len(token) == 1 and "\u30a0" <= token <= "\u30ff"
+
+
+def _inside_katakana_word(q: list[str], start: int) -> bool:
+    """Whether the token at `start` continues a word written in katakana (the one before it is katakana too)."""
+    return start > 0 and _katakana(q[start]) and _katakana(q[start - 1])
 
 
 def _compound_matches(q: list[str], covered: set[int], lookup: NameLookup) -> list[Match]:

@@ -61,13 +61,13 @@ def freshness_of(rev: Revision, nodes: Iterable[str]) -> Optional[Freshness]:
 # what marks the winner or the loser of a ranking, just before an id ("Winner: A", "ranks A over B")
 # or just after it ("A prevails"); in the languages canon reads most
 _WINNER_BEFORE = re.compile(r"(?:winner|winning|prevailing|preferred|ranks|ranked first|ranked higher|gewinner|sieger"
-                            r"|ganador|vencedor|gagnant|retenu|vincitore|winnaar|vinder|vinnare|zwyci\w+|v[ií]t[eě]z"
+                            r"|ganadora?|vencedora?|gagnante?|retenue?|vincitore|vincitrice|winnaar|vinder|vinnare|zwyci\w+|v[ií]t[eě]z"
                             r"|pemenang|menang|bên thắng|thắng|ผู้ชนะ|ชนะ|vinner|voittaja"
                             r"|победитель|приоритет|переможець|пріоритет|kazanan|öncelikli|nyertes|câștigător|castigator|νικητής"
                             r"|жеңімпаз|g.olib|الفائز|المعتمد|המנצח"
                             r"|승자|(?<!不)採用|(?<!不)采用|(?<!불)채택|優先|优先|우선|胜出|勝出|获胜|獲勝|胜者|勝者)\W*(?:\([^()]*\)\W*)?$", re.I)
 _LOSER_BEFORE = re.compile(r"(?:loser|losing|over|above|instead of|rather than|ranked second|ranked lower|verlierer"
-                           r"|perdedor|perdant|perdente|verliezer|taber|förlorare|przegr\w+|pora[zž]en\w*"
+                           r"|perdedora?|perdante?|perdente|verliezer|taber|förlorare|przegr\w+|pora[zž]en\w*"
                            r"|kalah|yang kalah|bên thua|thua|ผู้แพ้|แพ้|taper|häviäjä"
                            r"|проигравш\w*|уступает|програвш\w*|поступається|kaybeden|vesztes|învins|invins|ηττημένος"
                            r"|жеңілген|yutqazgan|الخاسر|המפסיד"

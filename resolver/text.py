@@ -8,7 +8,8 @@ from typing import Optional
 # a token is letters and digits of any script (Latin folded to ASCII, Cyrillic, Greek…), with the
 # punctuation of identifiers inside it; Chinese, Japanese and Korean, written without spaces between
 # words (or with particles fused to them), are a token per character, so a name is a run of them
-CJK = "\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"  # and Thai, also written without spaces
+# and Thai, Lao, Burmese and Khmer, also written without spaces between words
+CJK = "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
 CJK_CHAR = re.compile(f"[{CJK}]")
 # characters that carry meaning alone (kana, Han, Hangul): unlike Thai letters, also a token each
 EAST_ASIAN = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")

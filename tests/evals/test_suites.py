@@ -224,10 +224,10 @@ KNOWN_MISSES = {"banking": {"BNK-NPL-09"}, "saas": set(), "utility": {"U09"},
                 # is left: draft topics in Arabic and Persian (PHR04, PHR26), a Persian freshness word (PHR22); "since launch" (a date stated in a record,
                 # ESP04), the house date order stated in a policy (ESP18: 03/04/2026 is not read), 31/02/2026 (ESP29: canon
                 # abstains where the label asks), draft topics (ESP06, ESP12), a document with a year in its title (ESP31,
-                # ESP40); a draft topic in Japanese (JPF05), a model named by its identifier beside katakana (JPF16).
+                # ESP40); a draft topic in Japanese (JPF05), a model named by its identifier beside katakana (JPF16, holds since session 12: no tail match begins inside a katakana word).
                 "pharmacy": {"PHR04", "PHR22", "PHR26"},
                 "esports": {"ESP04", "ESP06", "ESP12", "ESP18", "ESP29", "ESP31", "ESP40"},
-                "jpfin": {"JPF05", "JPF16"}, "socialeng": set(),
+                "jpfin": {"JPF05"}, "socialeng": set(),
                 # the twenty-first round (nordheat sv/da/no/fi/is), first scored 28/40; what is left: an Icelandic name
                 # in two inflected words ("afhentri orku" for "afhent orka", NHT05)
                 "nordheat": {"NHT05"},
@@ -256,13 +256,13 @@ KNOWN_MISSES = {"banking": {"BNK-NPL-09"}, "saas": set(), "utility": {"U09"},
                 "mobimoney": {"MMO04", "MMO28", "MMO29"},
                 # dbtops (en, a data-platform team: versioned models, OpenLineage datasets, column lineage, run results),
                 # first 26/40. What is left: which records count as primary on a lineage path (DBT13, DBT14: the subject
-                # model and every lineage record on the path in the labels; DBT15: a record stating a later edge of a
+                # model and every lineage record on the path in the labels; DBT15, holds since session 12: a record stating a later edge of a
                 # blast radius; DBT16: the model of the column asked, a node on the path, supporting by row 10; DBT39: an
                 # exposure whose own record states its parents, for a role that sees nothing upstream); a metric named
                 # after "which version of" beside the dashboard that uses it (DBT03); a draft's descriptive title read as
                 # the name of the entity, swallowing the inclusion cue ("does revenue include shipping fees", DBT06); a
                 # model's draft as a conflict (DBT12); a version named in a context sentence (DBT38)
-                "dbtops": {"DBT03", "DBT06", "DBT12", "DBT13", "DBT14", "DBT15", "DBT16", "DBT38", "DBT39"},
+                "dbtops": {"DBT03", "DBT06", "DBT12", "DBT13", "DBT14", "DBT16", "DBT38", "DBT39"},
                 # the twenty-third round: zhfin (zh-CN/zh-HK, consumer finance), rusfin (ru/uz/kk, grocery retail), esg
                 # (en/de, fiscal year from October), callcenter (en-PH/Taglish, en-IN/Hinglish, two fiscal calendars by
                 # site), indic2 (te/kn/ml/gu/pa, microfinance), first scored 29/40, 31/40, 33/40, 29/40 and 28/40. What
@@ -271,7 +271,19 @@ KNOWN_MISSES = {"banking": {"BNK-NPL-09"}, "saas": set(), "utility": {"U09"},
                 # ESG17); a period a record defines ("last cutoff", BPO15); a restricted document named in other words
                 # (ESG32); the models a downstream question asks for, cited as primary (IND15, ZHF18, as VT28)
                 "zhfin": {"ZHF18"}, "rusfin": {"RUF16"}, "esg": {"ESG17", "ESG32"}, "callcenter": {"BPO15", "BPO26"},
-                "indic2": {"IND15"}}
+                "indic2": {"IND15"},
+                # the twenty-fourth round: phrasing (en, how people ask), dates2 (en/fr/de/es/it, how time is written), adtech
+                # (en/ja/de, fiscal year named for its start), taxgov (pt-BR/es-AR/es-CL, formal), seasia (km/lo/my), first
+                # scored 35/40, 30/40, 34/40, 31/40 and 29/40. What is left: "when did X change" read as X's whole history
+                # (PHR04: canon splits it, the label answers the current version); "a churned logo" for "logo churn" (PHR15);
+                # periods a record defines ("the winter timetable 2024/25", "since the timetable change", DTS03, DTS04); a
+                # source named beside the metric asked about ("viajeros-km ... ventas de billetes", DTS20); a date in a
+                # statement before the question ("spiked last week — do accidental clicks count?", ADT20); a document whose
+                # period is written other than in its name (TXG20) or named in other words (TXG30); draft topics in
+                # Khmer and Burmese (SEA34, SEA36); the models a downstream question asks for, cited as primary (ADT09,
+                # SEA11, as VT28)
+                "phrasing": {"PHR04", "PHR15"}, "dates2": {"DTS03", "DTS04", "DTS20"}, "adtech": {"ADT09", "ADT20"},
+                "taxgov": {"TXG20", "TXG30"}, "seasia": {"SEA11", "SEA34", "SEA36"}}
 
 
 @pytest.mark.parametrize("name", sorted(KNOWN_MISSES))

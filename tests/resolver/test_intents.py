@@ -207,3 +207,14 @@ def test_a_rate_left_unsaid_in_chinese():
     reading = read_question("展期的贷款算不算 M1+ 逾期？业务那边说展期了就不算逾期了", date(2026, 4, 15), index)
     assert [m.entity_ids for m in reading.mentions] == [frozenset({"metric.m1_overdue_ratio"})]
     assert reading.intent == "definition_includes" and reading.topic == ["展期"]
+
+
+def test_a_tail_inside_a_katakana_word_names_nothing():
+    from datetime import date
+
+    from resolver.entities import EntityIndex
+    from resolver.interpret import read_question
+
+    index = EntityIndex.build([("インプレッション", "metric.impressions"), ("ROAS", "metric.roas"), ("クリック率", "metric.ctr")])
+    reading = read_question("ROASのアトリビューション期間は7日クリック・1日ビューですか？", date(2026, 2, 18), index)
+    assert [set(m.entity_ids) for m in reading.mentions] == [{"metric.roas"}]

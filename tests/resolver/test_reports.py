@@ -62,6 +62,7 @@ def test_a_freshness_record_that_reports_no_check_of_the_node_is_left_unread(cha
     ("Решение 2025-14 по metric.x. Победитель: X.OPS. Проигравший: X.FIN. Причина: частота идентификации.", "X.OPS"),
     ("口径裁决 2025-019。胜出：X.FIN。落选：X.OPS。理由：行业惯例。", "X.FIN"),
     ("Karar: kazanan X.FIN, kaybeden X.OPS.", "X.FIN"),
+    ("Decisão 2025-014. Vencedora: X.OPS. Perdedora: X.FIN. Motivo: metodologia do FMI.", "X.OPS"),
 ])
 def test_a_review_decision_record_ranks_the_winner_it_marks(body, winner):
     found = rankings_in(report("REVIEW.X", "review_decision", body, owner="Data Council"), ["X.FIN", "X.OPS"])
