@@ -983,6 +983,10 @@ _DATE_FORMS = [
      r"hari\s+ini|hom\s+nay|siandien|sodien)\b"
      # Estonian "täna" (today, "täna hommikul"); in Finnish "tänä" is "this" ("tänä vuonna"), today only with a time of day
      r"|\btana\b(?!\s+(?:vuonna|kuussa|keväänä|kevaana|syksyna|kesana|talvena|viikolla|vuoden|neljanneksella))", lambda m, as_of: as_of, _ALWAYS),
+    # the night just ended, when nightly jobs run: today's date ("did X build last night?", "letzte Nacht", "anoche")
+    (r"\b(?:last\s+night|overnight|letzte\s+nacht|heute\s+nacht|vergangene\s+nacht|anoche|esta\s+madrugada|cette\s+nuit|"
+     r"la\s+nuit\s+derniere|stanotte|stanotte|ieri\s+notte|vannacht|afgelopen\s+nacht|ontem\s+a\s+noite|esta\s+madrugada)\b",
+     lambda m, as_of: as_of, _ALWAYS),
     # the same words in other scripts, apart: one alternation mixing scripts is several times slower
     (r"\b(?:сегодня|сьогодні|σημερα|اليوم|आज|هالصبح|الصبح|הבוקר)\b", lambda m, as_of: as_of, _ALWAYS),
     # French "hier" only in a French question: it is "here" in German and Dutch
@@ -1214,7 +1218,12 @@ def _settle_slash_dates(folded: str) -> str:
 
 _MONTH_WORD = re.compile(rf"\b({_MONTH_RE})\b")
 _SHORT_MONTH_WORDS = frozenset({"june", "july", "juni", "juli", "juin"})  # not "may", "mar": words of other kinds too
-_ENGLISH_WORD = re.compile(r"\b(?:the|for|of|on|what|which|is|was|were|and|how|at|to|by|as|did|does|do|we|our|my|in)\b")
+# words only English writes, and words other languages write too ("was", "is", "we", "in", "of", "on", "to", "do": Dutch,
+# German, French, Czech, Polish, Portuguese), two of which make a question English
+_ENGLISH_WORD = re.compile(r"\b(?:the|for|what|which|were|and|how|at|by|did|does|our|my|should|would|please|as\s+of|as\s+at|"
+                           r"will|with|from|this|that|when|who|has|have|been|there|into|about|can|could|need|used|applies|"
+                           r"apply|tell|show|give|you|your|defn)\b"
+                           r"|\b(?:was|is|we|in|of|on|to|do)\b.*\b(?:was|is|we|in|of|on|to|do)\b")
 _WORD = re.compile(r"[^\W\d_]{2,}")
 _SAYS_DAY_FIRST = re.compile(r"\b(?:day\s*/\s*month|dd\s*/\s*mm|day[- ]first|(?:uk|british|european)[- ](?:style|format|dates?))\b")
 _SAYS_MONTH_FIRST = re.compile(r"\b(?:month\s*/\s*day|mm\s*/\s*dd|month[- ]first|(?:us|american)[- ](?:style|format|dates?))\b")
@@ -1431,7 +1440,7 @@ def scan_time(text: str) -> TimeScan:
     periods_ranged = len(periods) >= 2 and _joins_range(folded, periods[0], periods[1])
     listed = 1
     while not periods_ranged and listed < len(periods) \
-            and re.fullmatch(_LIST_SEP, folded[periods[listed - 1].end:periods[listed].start]):
+            and _fullmatch_with_article(_LIST_SEP, folded[periods[listed - 1].end:periods[listed].start]):
         listed += 1
     edges = tuple("end" if re.search(_EDGE_END + r"$", folded[:p.start]) or _EDGE_END_AFTER.match(folded, p.end)
                   else "start" if re.search(_EDGE_START + r"$", folded[:p.start]) or _EDGE_START_AFTER.match(folded, p.end)
@@ -1492,7 +1501,10 @@ _KNOWN_BEFORE = re.compile(
     r"|\bпо\s+состоянию\s+каталога\s+на|\bstand\s+des\s+katalogs\s+(?:vom|am)|\bwie\s+(?:es\s+)?der\s+katalog\s+(?:am|vom)"
     r"|\btel\s+que\s+(?:le\s+)?catalogue\s+(?:le\s+)?(?:connaissait|savait)\s+(?:le|au)"
     r"|\bsegun\s+(?:lo\s+que\s+)?(?:sabia|conocia)\s+el\s+catalogo\s+(?:el|al)"
-    r"|\bcome\s+(?:lo\s+)?(?:sapeva|conosceva)\s+il\s+catalogo\s+(?:il|al)|\bcomo\s+o\s+catalogo\s+(?:o\s+)?(?:sabia|conhecia)\s+em)"
+    r"|\bcome\s+(?:lo\s+)?(?:sapeva|conosceva)\s+il\s+catalogo\s+(?:il|al)|\bcomo\s+o\s+catalogo\s+(?:o\s+)?(?:sabia|conhecia)\s+em"
+    # nl: "wat wisten we op 1 maart 2026", "zoals de catalogus er op 1 maart 2026 bij stond", "de stand van de catalogus per"
+    r"|\bwat\s+wisten\s+(?:we|wij)\s+(?:op|per)|\bzoals\s+(?:de\s+)?catalogus\s+(?:er\s+)?(?:op|per)"
+    r"|\bstand\s+van\s+(?:de\s+)?catalogus\s+(?:op|per)|\bvolgens\s+de\s+catalogus\s+(?:op|per|van))"
     r"\s*(?:(?:on|at|as\s+of|as\s+at|by|vom|am|:)\s+)?(?:the\s+)?$")
 _REPORTING_BEFORE = re.compile(rf"\b(?:{_REPORTING_WORDS})\s*(?:of|is|was|:|=|de|di|am|al)?\s*(?:the\s+)?$")
 _REPORTING_AFTER = re.compile(rf"\s*(?:\(\w+\)\s*)?(?:{_REPORTING_WORDS})\b")
@@ -1522,10 +1534,21 @@ def _in_the_question(text: str, points: list["_Found"], periods: list["_Found"],
 _YEAR_WORD = re.compile(r"^\s*(?:г|гг|года|году|годов|р|рр|року|ж|жылы|жылғы|m|metu|metų|gada|godine|године|год|yil|yili)(?:\.|(?=\s))")
 
 
+# an article before the second of two periods ("Q4 and the first quarter of 2026", "het vierde kwartaal van 2025 en
+# het eerste kwartaal van 2026")
+_ARTICLE_END = re.compile(r"(?<=\s)(?:the|het|de|le|la|les|el|los|las|il|lo|die|der|das|den|o|a)\s*$")
+
+
+def _fullmatch_with_article(separator: str, gap: str) -> Optional[re.Match]:
+    """The separator between two expressions, as written or with an article closing it ("a" and "la" are
+    separators too: "de enero a marzo", "până la": read as written first)."""
+    return re.fullmatch(separator, gap) or re.fullmatch(separator, _ARTICLE_END.sub(" ", gap))
+
+
 def _joins_range(folded: str, first: _Found, second: _Found) -> bool:
     """Whether the text between two expressions makes them one range: "to", "until", "-" ...;
     "and" only after "between" ("on 2025-06-30 and 2025-12-31" names two dates)."""
-    sep = re.fullmatch(_RANGE_SEP, _YEAR_WORD.sub("", folded[first.end:second.start], count=1))
+    sep = _fullmatch_with_article(_RANGE_SEP, _YEAR_WORD.sub("", folded[first.end:second.start], count=1))
     if sep is None:
         return False
     word = sep.group(0).strip()

@@ -592,8 +592,8 @@ def _cjk_tail_matches(q: list[str], covered: set[int], lookup: NameLookup) -> li
                 break
             best = (i, longer)
             i -= 1
-        if best is not None and _inside_katakana_word(q, best[0]):
-            best = None  # "ション" of "アトリビューション" is no tail of "インプレッション": a word begins where a tail does
+        if best is not None and (_inside_katakana_word(q, best[0]) or (j < len(q) and _katakana(q[j]) and _katakana(q[j - 1]))):
+            best = None  # "ション" of "アトリビューション" is no tail of "インプレッション": a word begins and ends where a tail does
         if best is not None:
             ids = frozenset(eid for found in lookup.forms(best[1]).values() for eid in found)
             if ids:

@@ -12,7 +12,7 @@ from typing import Optional
 from catalog.records import Revision
 from resolver.dates import TimeFinding, scan_time
 from resolver.entities import Match, NameLookup, best_matches, find_matches
-from resolver.intents import cues, is_injection, topic_words
+from resolver.intents import SEPARABLE_INCLUDES_RE, cues, is_injection, topic_words
 from resolver.text import fold, question_sentence, tokens, written_spans
 from resolver.text import words as words_of
 
@@ -96,6 +96,7 @@ def read_words(question: str, spans: list[tuple[int, int]], index: NameLookup) -
     # kinds of request ("including", "fresh") are not asked for. (Drafts set aside and models or sources
     # asked for count wherever they are written.)
     own = _own_tokens(question, spans, asked, mentions)
+    mentions = _named_in_the_question(question, spans, asked, mentions)
     flags = cues(marked)
     scope = mentions
     marked_all = marked
@@ -104,12 +105,11 @@ def read_words(question: str, spans: list[tuple[int, int]], index: NameLookup) -
         flags = {**cues(marked_own), **{k: v for k, v in flags.items() if k in _FLAGS_OF_THE_WHOLE}}
         scope = [m for m in mentions if m.start in own]
         marked = marked_own
-    rest = " ".join(t for t in marked.split(" ") if t != _MARK)  # no token is "§": tokens are [a-z0-9]...
     # a version written as part of a name ("Revenue metric v1", "SAIDI v1" of "SAIDI (…) v1") still
     # names that version, first in the order written
     named_versions = [(m.start, v.group(1)) for m in scope if " " in m.name
                       for v in [_VERSION.fullmatch(m.name.rsplit(" ", 1)[1])] if v]
-    versions = tuple(dict.fromkeys([v for _, v in sorted(named_versions)] + [m.group(1) for m in _VERSION.finditer(rest)]))
+    versions = tuple(dict.fromkeys([v for _, v in sorted(named_versions)] + [m.group(1) for m in _VERSION.finditer(marked)]))
     versions = tuple(v for v in versions if not _set_aside(folded, v))
     named = {w for m in mentions for w in words_of(m.name)}  # "count as churn": the subject again, not a topic
     rest_all = " ".join(t for t in marked_all.split(" ") if t != _MARK)
@@ -117,6 +117,8 @@ def read_words(question: str, spans: list[tuple[int, int]], index: NameLookup) -
     if asked is not None:  # "Does X count Y? We report as of 30 September.": the topic is the question's
         said = set(topic_words(fold(question[asked[0]:asked[1]])))
         topic = [w for w in topic if w in said] or topic
+    if not flags["includes"] and SEPARABLE_INCLUDES_RE.search(folded):
+        flags = {**flags, "includes": True}
     return Words(mentions=tuple(mentions), version=versions[0] if versions else None, versions=versions,
                  topic=tuple(topic), nodes=tuple(m.group(1) for m in _NODE.finditer(question)),
                  flags=MappingProxyType(_with_percent(flags, folded, mentions)), injection=is_injection(folded))
@@ -159,6 +161,23 @@ def _own_tokens(question: str, spans: list[tuple[int, int]], asked: Optional[tup
         return None
     own = range(inside[0], len(places))
     return own if any(m.start in own for m in mentions) else None
+
+
+def _named_in_the_question(question: str, spans: list[tuple[int, int]], asked: Optional[tuple[int, int]],
+                           mentions: list[Match]) -> list[Match]:
+    """Without the names of the sentences after the question, when the question writes one itself ("Which
+    sources fed fct_deliveries on 1 March? Someone on Slack claims it also joins the fuel card transactions
+    now." is about fct_deliveries; a lead-in before it may name the subject: "Student headcount: census-based
+    or anyone enrolled?"); else every name of the request."""
+    if asked is None or len(mentions) < 2:
+        return mentions
+    places = written_spans(question, spans)
+    if places is None:
+        return mentions
+    inside = [m for m in mentions if m.end <= len(places) and all(asked[0] <= places[k][0] < asked[1] for k in range(m.start, m.end))]
+    if not inside:
+        return mentions
+    return [m for m in mentions if m.end <= len(places) and places[m.start][0] < asked[1]]
 
 
 def _with_percent(flags: dict, folded: str, mentions: list[Match]) -> dict:

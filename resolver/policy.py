@@ -495,7 +495,7 @@ def _qualified_at(reading: Reading, subject: "Subject", match, own_words_count: 
 
 # Czech verb endings (past and present: "činila", "platilo", "počítá se" is a cue already): a verb
 # before a name is not part of it
-_CZECH_VERB = re.compile(r"(?:ila|ela|ala|ilo|elo|alo|ily|ely|aly|uje|uji|oval[aoy]?)$")
+_CZECH_VERB = re.compile(r"(?:ila|ela|ala|ilo|elo|alo|ily|ely|aly|uje|uji|oval[aoy]?|ujeme|ujete|ime|ame|eme)$")  # ... and "potřebujeme"
 
 
 def _words_read(others: list[str]) -> bool:
@@ -1141,7 +1141,13 @@ def _rankings(source: EvidenceSource, entity_id: str, candidates: list[Revision]
     ids = sorted({r.evidence_id for r in candidates})
     decisions = list(source.decisions(entity_id))
     if len(ids) > 1:
-        for rev in source.decision_records():
+        records = list(source.decision_records())
+        # a decision record that a later decision record the requester also sees supersedes ("vervangt besluit
+        # 2025-017") ranks nothing any more; as known before that later one was recorded, it still does
+        present = {rev.evidence_id for rev in records}
+        for rev in records:
+            if rev.record.superseded_by in present:
+                continue
             decisions += rankings_in(rev, ids)
     return decisions
 

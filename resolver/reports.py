@@ -38,13 +38,28 @@ def _when(text: str) -> datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
 
 
+# an OpenLineage run's end written as its event and time ("START 2026-05-20T02:00:04Z; FAIL 2026-05-20T03:06:52Z")
+_EVENT_AT = re.compile(r"\b(COMPLETE|FAIL|ABORT)\b\W{0,3}" + _TIME[len(r"\W{0,3}"):])
+
+
 def freshness_of(rev: Revision, nodes: Iterable[str]) -> Optional[Freshness]:
     """The check a freshness-result record reports for one of `nodes`, or None when it reports none."""
     r = rev.record
     checked = [n for n in r.checked_nodes() if n in set(nodes)]
     status = _STATUS.search(r.body)
-    if not checked or status is None or not _usable(rev):
+    event = _EVENT_AT.search(r.body) if status is None and r.reports_run() else None
+    if not checked or (status is None and event is None) or not _usable(rev):
         return None
+    if event is not None:
+        # a run's events tell how the job itself ended, not how each model it lists built (a model's own run
+        # result says that)
+        if r.entity_id not in checked:
+            return None
+        try:
+            return Freshness(node_id=r.entity_id, status=event[1].lower(), checked_at=_when(event[2]), max_loaded_at=None,
+                             criteria="", origin=f"[{r.evidence_id}]", kind="openlineage_run", record=rev)
+        except ValueError:
+            return None
     at, loaded, criteria = _CHECKED.search(r.body), _LOADED.search(r.body), _CRITERIA.search(r.body)
     try:
         checked_at = _when(at[1]) if at else rev.recorded_at

@@ -95,11 +95,11 @@ KNOWN_MISSES = {"banking": {"BNK-NPL-09"}, "saas": set(), "utility": {"U09"},
                 # the fourth round (airline en/da/no, publicsector en/fi/hu/ro, streaming en/ru/uk/tr), first
                 # scored 21/40, 19/40 and 21/40 (no Cyrillic token was read at all); what is left: draft topics
                 # across languages (AIR24, PUB24), a range whose year stands before it ("the whole of
-                # 2025, from the 1st of January to the 31st of December", AIR13), Romanian and Finnish words
+                # 2025, from the 1st of January to the 31st of December", AIR13, holds since session 12), Romanian and Finnish words
                 # whose stem changes ("ratei" for "rata", "verovelkasuhteen" for "verovelkasuhde": PUB04,
                 # PUB08, PUB22), a Hungarian source name (PUB28), a Ukrainian name whose vowel changes in its cases ("відтоку" of "відтік", STR05; its knowledge time written in the question is read since session 10),
                 # a Turkish "revenue" inflected inside two names (STR14)
-                "airline": {"AIR13", "AIR24"},  # AIR15, AIR16: the policy's fiscal calendar (session 10)
+                "airline": {"AIR24"},  # AIR15, AIR16: the policy's fiscal calendar (session 10)
                 "publicsector": {"PUB04", "PUB22", "PUB24", "PUB28"},  # PUB08: long stems (session 10)
                 "streaming": {"STR05", "STR14"},
                 # the fifth round (marketplace en/ja/zh/ko, clinical en/el, hotel en/es/pt/fr/it), first scored
@@ -283,7 +283,18 @@ KNOWN_MISSES = {"banking": {"BNK-NPL-09"}, "saas": set(), "utility": {"U09"},
                 # Khmer and Burmese (SEA34, SEA36); the models a downstream question asks for, cited as primary (ADT09,
                 # SEA11, as VT28)
                 "phrasing": {"PHR04", "PHR15"}, "dates2": {"DTS03", "DTS04", "DTS20"}, "adtech": {"ADT09", "ADT20"},
-                "taxgov": {"TXG20", "TXG30"}, "seasia": {"SEA11", "SEA34", "SEA36"}}
+                "taxgov": {"TXG20", "TXG30"}, "seasia": {"SEA11", "SEA34", "SEA36"},
+                # the twenty-fifth round: phrasing2 (de/fr/es/it/pt, how people ask: separable verbs, registers, inflected
+                # names), lineage2 (en/de/ja/es, lineage and runs asked many ways), govern2 (nl-NL/nl-BE/en, knowledge
+                # times, review decisions superseded by later ones), polhu (pl/hu/cs, inflected names and dates), first scored
+                # 31/40, 28/40, 27/40 and 30/40. What is left: the models a downstream question asks for, cited as primary
+                # (EIP19, GVT10, LIN05, PHU11, as VT28); draft topics asked in another language than the draft's (LIN35,
+                # PHU09, PHU10); restricted or governed documents named in other words (EIP36, GVT29, GVT32, LIN32); a metric
+                # named by a verb ("Indexeren we …", GVT24); a version of another thing ("Payload v4", LIN06); "which models
+                # consume source X" read as upstream (LIN09); a Hungarian range from the start of a year to the end of this
+                # year's first quarter (PHU08); a Hungarian name whose short last word takes a case ending ("időbe", PHU31)
+                "phrasing2": {"EIP19", "EIP36"}, "lineage2": {"LIN05", "LIN06", "LIN09", "LIN32", "LIN35"},
+                "govern2": {"GVT10", "GVT24", "GVT29", "GVT32"}, "polhu": {"PHU08", "PHU09", "PHU10", "PHU11", "PHU31"}}
 
 
 @pytest.mark.parametrize("name", sorted(KNOWN_MISSES))

@@ -50,6 +50,8 @@ def test_each_placement_is_its_own():
     ("Which churn definition applied on 2025-06-30, as known on 2025-09-01?", date(2026, 5, 20), date(2025, 6, 30), date(2025, 9, 1)),
     ("What did we believe on 1 March 2025 about lock-up as at 31 January 2025?", date(2025, 11, 14), date(2025, 1, 31), date(2025, 3, 1)),
     ("Which churn definition applied on 2025-06-30?", date(2026, 5, 20), date(2025, 6, 30), None),
+    ("Welke definitie gold per 1 januari 2026, zoals de catalogus er op 1 maart 2026 bij stond?", date(2026, 4, 22), date(2026, 1, 1), date(2026, 3, 1)),
+    ("Wat wisten we op 1 oktober 2025: welke definitie gold per 30-09-2025?", date(2026, 4, 22), date(2025, 9, 30), date(2025, 10, 1)),
 ])
 def test_a_knowledge_time_written_in_the_question_is_not_its_reporting_date(text, as_of, reporting, known):
     found = find_time(text, as_of)

@@ -218,3 +218,15 @@ def test_a_tail_inside_a_katakana_word_names_nothing():
     index = EntityIndex.build([("インプレッション", "metric.impressions"), ("ROAS", "metric.roas"), ("クリック率", "metric.ctr")])
     reading = read_question("ROASのアトリビューション期間は7日クリック・1日ビューですか？", date(2026, 2, 18), index)
     assert [set(m.entity_ids) for m in reading.mentions] == [{"metric.roas"}]
+
+
+def test_the_names_the_question_sentence_writes_are_its_subject():
+    from datetime import date
+
+    from resolver.entities import EntityIndex
+    from resolver.interpret import read_question
+
+    index = EntityIndex.build([("fct_deliveries", "model.fct_deliveries"), ("fuel card transactions", "source.fuel_cards")])
+    reading = read_question("Which sources fed fct_deliveries on 1 March 2026? Someone on Slack claims it also joins the fuel "
+                            "card transactions now.", date(2026, 5, 20), index)
+    assert [set(m.entity_ids) for m in reading.mentions] == [{"model.fct_deliveries"}]

@@ -157,3 +157,22 @@ def test_a_review_decision_written_in_japanese_ranks_its_winner():
                         ["METRIC.UPTIME.SEIGI", "METRIC.UPTIME.KOJO"])
     assert [(d.winner, d.loser) for d in found] == [("METRIC.UPTIME.SEIGI", "METRIC.UPTIME.KOJO")]
     assert found[0].rationale.startswith("理由")
+
+
+def test_an_openlineage_run_written_as_its_events_is_a_check_of_the_job():
+    rev = report("RUN.NIGHTLY", "job_run", "OpenLineage RunEvents from Airflow: START 2026-05-20T02:00:04Z; FAIL "
+                 "2026-05-20T03:06:52Z. The previous run ended COMPLETE at 02:58:11Z.", entity_id="job.nightly")
+    found = freshness_of(rev, ["job.nightly"])
+    assert found is not None and (found.status, found.checked_at.isoformat(), found.kind) == ("fail", "2026-05-20T03:06:52+00:00", "openlineage_run")
+
+
+def test_a_review_decision_a_later_decision_supersedes_ranks_nothing():
+    older = report("REVIEW.CHURN.1", "review_decision", "Winner: C.ops. Loser: C.fin.", status="superseded",
+                   superseded_by="REVIEW.CHURN.2")
+    newer = report("REVIEW.CHURN.2", "review_decision", "Replaces REVIEW.CHURN.1. Winner: C.fin. Loser: C.ops.",
+                   supersedes="REVIEW.CHURN.1")
+    bundle = ask(_conflict() + [older, newer], "Which churn definition applies on 2026-03-01?", as_of=date(2026, 4, 1))
+    assert bundle.behavior.value == "answer" and bundle.ids("primary") == ["C.fin"]
+    # as known before the later decision was recorded (it does not exist yet), the older one still ranks
+    alone = ask(_conflict() + [older], "Which churn definition applies on 2026-03-01?", as_of=date(2026, 4, 1))
+    assert alone.behavior.value == "answer" and alone.ids("primary") == ["C.ops"]
