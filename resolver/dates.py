@@ -286,8 +286,9 @@ _EDGE_START_AFTER = re.compile(r"\s*(?:(?:ev|evi)\s+)?(?:elejen|elejetol|alussa|
 # as_of. "until" / "up to" leave the start open: not read (the resolver asks again).
 _QUALIFIERS = [
     # "on or after" includes the day: it is "since"
-    ("since", re.compile(r"\b(?:since|starting(?:\s+(?:from|on|in))?|effective\s+from|od|on\s+or\s+after|from\s+and\s+including|seit|depuis|sinds)"
-                         r"\s+(?:the\s+|dem\s+|le\s+|het\s+)?$")),
+    ("since", re.compile(r"\b(?:since|starting(?:\s+(?:from|on|in))?|effective\s+from|od|on\s+or\s+after|from\s+and\s+including|seit|depuis|sinds|"
+                         r"desde|a\s+partir\s+d[eoa]|a\s+partire\s+da)"
+                         r"\s+(?:the\s+|dem\s+|le\s+|het\s+|el\s+|la\s+|o\s+)?$")),
     ("after", re.compile(r"\b(?:after|later\s+than|following)\s+(?:the\s+)?$")),
     # bare "from" is not one: "orders from 2024" are orders of 2024
     ("until", re.compile(r"\b(?:until|till|up\s+to|through|thru|do|on\s+or\s+before)\s+(?:the\s+)?$")),
@@ -918,6 +919,10 @@ _DATE_FORMS = [
     (r"(?<![年년\d])(?<![年년]\s)(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일号號]",
      lambda m, as_of: _day_without_year(int(m[1]), int(m[2]), m, as_of),
      lambda m, build: _safe_date(2000, int(m[1]), int(m[2])) is not None),
+    # "去年の9/1時点", "今年の3/31": a month and day (Japanese order) of last or this year
+    (r"(去年|昨年|今年|本年)の?\s*(\d{1,2})\s*/\s*(\d{1,2})(?![\d/])",
+     lambda m, as_of: _safe_date(as_of.year - (1 if m[1] in ("去年", "昨年") else 0), int(m[2]), int(m[3])),
+     lambda m, build: _safe_date(2000, int(m[2]), int(m[3])) is not None),
     # yesterday and today in Japanese, Chinese, Korean
     ("昨日|昨天|어제", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     ("今日|今天|本日|오늘", lambda m, as_of: as_of, _ALWAYS),
@@ -939,6 +944,11 @@ _DATE_FORMS = [
     (r"(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{2})(?![\d.]|\.\d)", lambda m, as_of: _safe_date(2000 + int(m[1]), int(m[2]), int(m[3]))
      if EAST_ASIAN.search(m.string) else _safe_date(2000 + int(m[3]), int(m[2]), int(m[1])), _ABSOLUTE),
     (_SLASH_DATE, lambda m, as_of: _slash_date(int(m[1]), int(m[3]), int(m[4])), _ABSOLUTE),
+    # "30/6/25" with its year in two digits: read only where the first number can only be a day and the question
+    # is not taken for English ("6/30/25" stays unread)
+    (r"(?<![\d/.-])(1[3-9]|2\d|3[01])/(0?[1-9]|1[0-2])/(\d{2})(?![\d/.-])",
+     lambda m, as_of: _safe_date(2000 + int(m[3]), int(m[2]), int(m[1])),
+     lambda m, build: True if _ENGLISH_WORD.search(m.string) is None else None),
     (rf"\b(\d{{1,2}}){_ORD}\.?\s+{_OF}({_MONTH_RE})\.?,?\s+{_OF}{_Y}\b",
      lambda m, as_of: _safe_date(int(m[3]), _MONTHS[m[2]], int(m[1])), _ABSOLUTE),
     (rf"\b({_MONTH_RE})\.?\s+(\d{{1,2}}){_ORD},?\s+{_Y}\b", lambda m, as_of: _safe_date(int(m[3]), _MONTHS[m[1]], int(m[2])), _ABSOLUTE),
@@ -1035,6 +1045,9 @@ _VAGUE_PART = re.compile(r"\b(?:mid|early|late|summer|winter|spring|autumn|fall)
                          r"|\b(?:printemps|ete|automne|hiver|fruhling|fruhjahr|sommer|herbst|primavera|verano|estate|verao|otono|autunno|"
                          r"outono|invierno|inverno|zomer|lente|najaar|sommar|hosten|varen)\s+(?:de\s+|del\s+|di\s+|des\s+|do\s+|da\s+)?"
                          r"(?:l\W?\s*)?(?:19|20)\d{2}\b")
+# a Hijri date or year ("1 محرم 1447 هـ", "رمضان 1446"): canon states no Hijri calendar, so it is reported, never read
+_HIJRI = re.compile("(?:\\d{1,2}\\s*)?(?:محرم|صفر|ربيع\\s+(?:الاول|الأول|الاخر|الآخر|الثاني)|جمادى\\s+(?:الاولى|الأولى|الاخرة|الآخرة)|رجب|شعبان|"
+                    "رمضان|شوال|ذو\\s+القعدة|ذو\\s+الحجة)\\s*(?:14\\d{2}|13\\d{2})(?:\\s*هـ|\\s*ه(?![\\u0600-\\u06ff]))?|(?:14|13)\\d{2}\\s*هـ")
 _NO_SUCH_PERIOD = re.compile(r"\b(?:q[05-9]|h[03-9])\s*[/ -]?\s*(?:19|20)\d{2}\b|\b(?:19|20)\d{2}\s*[/ -]?\s*(?:q[05-9]|h[03-9])\b")
 _UNPLACED_PART = re.compile(
     r"\b(?:quarter|quartal\w*|trimest\w*|semest\w*|halbjahr\w*|jahreshalfte|half|week|wk|kw|woche\w*|semaine\w*|"
@@ -1397,7 +1410,7 @@ def scan_time(text: str) -> TimeScan:
         if free(m.start(), m.end()):
             vague.append((m.start(), m.end()))
             taken.append((m.start(), m.end()))
-    for m in _NO_SUCH_PERIOD.finditer(folded):
+    for m in (*_NO_SUCH_PERIOD.finditer(folded), *_HIJRI.finditer(folded)):
         if free(m.start(), m.end()):
             impossible.append((m.start(), m.end()))
             taken.append((m.start(), m.end()))

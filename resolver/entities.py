@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Optional, Protocol
 
-from resolver.intents import COMMON_WORDS
+from resolver.intents import COMMON_WORDS, is_function_word
 from resolver.text import CJK_CHAR, EAST_ASIAN, edit_distance_at_most_one, fold, stems, tokens
 
 # Words that say what kind of thing a title describes, not which thing: stripped from the ends
@@ -433,7 +433,8 @@ def _partial_matches(q: list[str], lookup: NameLookup) -> list[Match]:
     for i in range(len(q)):
         for j in range(i + 2, min(len(q), i + _PARTIAL_SPAN) + 1):
             span = q[i:j]
-            if span[0] in COMMON_WORDS or (span[-1] in COMMON_WORDS and span[-1] not in _NAME_ENDS) \
+            # (nor a function word of another language at its start: "du taux de ponctualité" for "lignage du taux …")
+            if span[0] in COMMON_WORDS or is_function_word(span[0]) or (span[-1] in COMMON_WORDS and span[-1] not in _NAME_ENDS) \
                     or not all(t.isalpha() for t in span):
                 continue
             lists = [found for w in span if len(w) >= 4

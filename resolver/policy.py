@@ -311,8 +311,11 @@ def choose_subject(reading: Reading, views: dict[str, EntityView], source: Optio
     mentions as long, a definition question is about the governed definition rather than a model
     or source ("do we count observation stays in bed occupancy?")."""
     def technical(match) -> bool:
+        # (models and sources, and the records that state lineage: "lignage du taux de ponctualité" is no
+        # subject of "quelle définition du taux de ponctualité")
         revs = [r for eid in match.entity_ids if eid in views for r in views[eid].visible]
-        return bool(revs) and all(r.record.entity_type in MODEL_TYPES | SOURCE_TYPES for r in revs)
+        return bool(revs) and all(r.record.entity_type in MODEL_TYPES | SOURCE_TYPES or "lineage" in r.record.entity_type.lower()
+                                  for r in revs)
 
     def part_of_another(match) -> bool:
         """A glossary term that the definition of another entity named beside it is written with
