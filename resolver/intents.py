@@ -172,7 +172,7 @@ _FRESHNESS = [r"\bfresh\w*\b", r"\bstale\b", r"\bup to date\b", r"\blast (loaded
               r"\b(?:war|waren)\s+(?:die\s+|der\s+|das\s+)?\S+(?:\s+\S+){0,2}\s+aktuell\b",
               r"\bsla\b(?!\s*(?:/\s*)?(?:penalt\w*|credits?|schedules?|contracts?|agreements?|terms|clauses?|breach\w*|documents?))",
               # "updated ba X kahapon?" (Taglish); Hinglish "data load hua tha?"
-              r"^\W*(?:na\W?)?(?:updated|update|loaded|load|refreshed|refresh)\s+(?:na\s+)?ba\b",
+              r"\b(?:na\W?)?(?:updated|loaded|refreshed)\s+(?:na\s+)?ba\b",  # (no "^" in a cue list: it slows the whole alternation)
               r"\b(?:load|refresh|update|sync)\s+(?:hua|hui|hue|ho\s+gaya|ho\s+gayi|hua\s+tha|nahi\s+hua)\b",
               r"\baktualisiert\b", r"\bzuletzt geladen\b", r"\bfreschezz\w*", r"\bfrescura\b", r"\bfrescor\b", r"\ba\s+jour\s+(?:hier|ce\s+matin|aujourd\W?hui)\b",
               r"\b(?:etai(?:en)?t|sont|est)\W*(?:elles?|ils?)?\s+a\s+jour\b", r"\b(?:durchgelaufen|gelaufen|abgebrochen|fehlgeschlagen)\b", r"\b(?:carregad|cargad|caricat)[oaie]s?\b", r"\b(?:ingeladen|ververst|binnengekomen)\b", r"\bfrissess\w*", r"\bswiezos\w*", r"\baktualnos\w*", r"\bfrisch\w*\b", r"\bfraich\w*\b", r"\bmis a jour\b",
