@@ -620,6 +620,12 @@ _PERIOD_FORMS = [
      lambda m, as_of: _quarter(int(m[2]), {"اول": 1, "دوم": 2, "سوم": 3, "چهارم": 4}[m[1]])),
     (rf"\b([1-4])\.\s*(?:ctvrtleti|kvartal|quartal|trimestre|kwartaal)\w*\s+{_OF_YEAR}{_Y}\b",
      lambda m, as_of: _quarter(int(m[2]), int(m[1]))),
+    # ... and halves ("1º semestre de 2025", "2º sem. 2025", "1er semestre 2025")
+    (rf"\b([12])(?:o|a|er|re|e|eme|°|º)\s*(?:semestre|sem)\b\.?\s+{_OF_YEAR}{_Y}\b",
+     lambda m, as_of: _half(int(m[2]), int(m[1]))),
+    # a Romance ordinal digit ("3º trimestre de 2025", "1º tri de 2025", "2e trimestre 2025", "1er trim. 2025")
+    (rf"\b([1-4])(?:o|a|er|re|e|eme|°|º)\s*(?:trimestre|trim|tri)\b\.?\s+{_OF_YEAR}{_Y}\b",
+     lambda m, as_of: _quarter(int(m[2]), int(m[1]))),
     (rf"\b({_ORDINAL_RE})\s+(?:{_QUARTER_WORDS})\s+{_OF_YEAR}{_Y}\b",
      lambda m, as_of: _quarter(int(m[2]), _ORDINALS[m[1]])),
     # a quarter in Roman numerals: "w I kwartale 2025 r.", "II. Quartal 2025", "IV trimestre 2025"

@@ -299,12 +299,12 @@ KNOWN_MISSES = {"banking": {"BNK-NPL-09"}, "saas": set(), "utility": {"U09"},
                 # jaops (ja, fiscal year from March named for its start), argov (ar MSA/Gulf, Hijri dates), first scored
                 # 31/40, 31/40, 32/40 and 32/40 before any change for them. What is left: draft topics in other words or
                 # another language than the draft's (ARG18, FRP04, FRP19, JAO11, JAO21, PTB25); two months compared
-                # ("jun/25 e jul/25", PTB06); a range from "desde 1º de julho" to "o fim do mês passado" (PTB14); "1º tri de
-                # 2025" (PTB19); a number asked beside a place named as a name ("voyages sur le réseau TPL", FRP22); a
+                # ("jun/25 e jul/25", PTB06); a range from "desde 1º de julho" to "o fim do mês passado" (PTB14); a number
+                # asked beside a place named as a name ("voyages sur le réseau TPL", FRP22); a
                 # restricted document named beside a metric ("the internal audit report on revenue collection", ARG34); the
                 # check of this morning beside yesterday's data (JAO28); a freshness question over a month (JAO30); the
                 # models a downstream question asks for, cited as primary (JAO12, as VT28)
-                "ptbr": {"PTB06", "PTB14", "PTB19", "PTB25"}, "frpublic": {"FRP04", "FRP19", "FRP22"},
+                "ptbr": {"PTB06", "PTB14", "PTB25"}, "frpublic": {"FRP04", "FRP19", "FRP22"},
                 "jaops": {"JAO11", "JAO12", "JAO21", "JAO28", "JAO30"}, "argov": {"ARG18", "ARG34"}}
 
 
