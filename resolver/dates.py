@@ -1001,7 +1001,7 @@ _DATE_FORMS = [
      r"|\btana\b(?!\s+(?:vuonna|kuussa|keväänä|kevaana|syksyna|kesana|talvena|viikolla|vuoden|neljanneksella))", lambda m, as_of: as_of, _ALWAYS),
     # the night just ended, when nightly jobs run: today's date ("did X build last night?", "letzte Nacht", "anoche")
     (r"\b(?:last\s+night|overnight|letzte\s+nacht|heute\s+nacht|vergangene\s+nacht|anoche|esta\s+madrugada|cette\s+nuit|"
-     r"la\s+nuit\s+derniere|stanotte|stanotte|ieri\s+notte|vannacht|afgelopen\s+nacht|ontem\s+a\s+noite|esta\s+madrugada)\b",
+     r"la\s+nuit\s+derniere|stanotte|ieri\s+notte|vannacht|afgelopen\s+nacht|ontem\s+a\s+noite)\b",
      lambda m, as_of: as_of, _ALWAYS),
     # the same words in other scripts, apart: one alternation mixing scripts is several times slower
     (r"\b(?:сегодня|сьогодні|σημερα|اليوم|आज|هالصبح|الصبح|הבוקר)\b", lambda m, as_of: as_of, _ALWAYS),
@@ -1052,8 +1052,10 @@ _VAGUE_PART = re.compile(r"\b(?:mid|early|late|summer|winter|spring|autumn|fall)
                          r"outono|invierno|inverno|zomer|lente|najaar|sommar|hosten|varen)\s+(?:de\s+|del\s+|di\s+|des\s+|do\s+|da\s+)?"
                          r"(?:l\W?\s*)?(?:19|20)\d{2}\b")
 # a Hijri date or year ("1 محرم 1447 هـ", "رمضان 1446"): canon states no Hijri calendar, so it is reported, never read
-_HIJRI = re.compile("(?:\\d{1,2}\\s*)?(?:محرم|صفر|ربيع\\s+(?:الاول|الأول|الاخر|الآخر|الثاني)|جمادى\\s+(?:الاولى|الأولى|الاخرة|الآخرة)|رجب|شعبان|"
-                    "رمضان|شوال|ذو\\s+القعدة|ذو\\s+الحجة)\\s*(?:14\\d{2}|13\\d{2})(?:\\s*هـ|\\s*ه(?![\\u0600-\\u06ff]))?|(?:14|13)\\d{2}\\s*هـ")
+# (folded as questions are: hamza dropped, the tatweel of "هـ" a hyphen)
+_HIJRI = re.compile(r"(?:\d{1,2}\s*)?" + _any_of("محرم", "صفر", "ربيع الأول", "ربيع الآخر", "ربيع الثاني", "جمادى الأولى", "جمادى الآخرة",
+                                                   "رجب", "شعبان", "رمضان", "شوال", "ذو القعدة", "ذو الحجة").replace(" ", r"\s+")
+                    + r"\s*1[34]\d{2}(?:\s*ه(?![\u0600-\u06ff]))?")
 _NO_SUCH_PERIOD = re.compile(r"\b(?:q[05-9]|h[03-9])\s*[/ -]?\s*(?:19|20)\d{2}\b|\b(?:19|20)\d{2}\s*[/ -]?\s*(?:q[05-9]|h[03-9])\b")
 _UNPLACED_PART = re.compile(
     r"\b(?:quarter|quartal\w*|trimest\w*|semest\w*|halbjahr\w*|jahreshalfte|half|week|wk|kw|woche\w*|semaine\w*|"

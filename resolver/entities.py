@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Optional, Protocol
 
 from resolver.intents import COMMON_WORDS, is_function_word
-from resolver.text import CJK_CHAR, EAST_ASIAN, edit_distance_at_most_one, fold, stems, tokens
+from resolver.text import CJK_CHAR, EAST_ASIAN, HAN_KANA, SPELT_LETTER, edit_distance_at_most_one, fold, stems, tokens
 
 # Words that say what kind of thing a title describes, not which thing: stripped from the ends
 # of titles to get the name people use ("Revenue metric v1" -> "revenue").
@@ -32,7 +32,6 @@ _CJK_MEASURE_WORDS = ("率",)  # "M1+ 逾期" for "M1+逾期率" (a name's rate,
 _MAX_NAME_TOKENS = 8
 _MAX_CJK_NAME_CHARS = 16
 _MAX_THAI_NAME_CHARS = 32  # a Thai letter says less than a Chinese character: "จำนวนวันสินค้าคงคลัง" is 20
-_SPELT_LETTERS = re.compile("[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]")  # Thai, Lao, Burmese, Khmer: a letter a token
 
 
 def name_forms(name: str) -> set[str]:
@@ -135,7 +134,7 @@ class Match:
         return self.end - self.start
 
 
-_HAN_KANA_SPACE = re.compile("(?<=[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]) (?=[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff])")
+_HAN_KANA_SPACE = re.compile(f"(?<=[{HAN_KANA}]) (?=[{HAN_KANA}])")
 
 
 def typo_words(form: str) -> list[str]:
@@ -315,7 +314,7 @@ def find_matches(q: list[str], lookup: NameLookup) -> list[Match]:
     as written or inflected."""
     spans: dict[str, list[tuple[int, int]]] = {}  # a name written twice is two mentions
     for i in range(len(q)):
-        longest = _MAX_THAI_NAME_CHARS if _SPELT_LETTERS.match(q[i]) else _MAX_CJK_NAME_CHARS
+        longest = _MAX_THAI_NAME_CHARS if SPELT_LETTER.match(q[i]) else _MAX_CJK_NAME_CHARS
         for j in range(i + 1, min(len(q), i + longest) + 1):
             # a name in Chinese, Japanese or Korean is a run of one-character tokens, and may be longer
             if j - i > _MAX_NAME_TOKENS and not CJK_CHAR.fullmatch(q[j - 1]):
@@ -593,7 +592,7 @@ def _cjk_tail_matches(q: list[str], covered: set[int], lookup: NameLookup) -> li
                 break
             best = (i, longer)
             i -= 1
-        if best is not None and (_inside_katakana_word(q, best[0]) or (j < len(q) and _katakana(q[j]) and _katakana(q[j - 1]))):
+        if best is not None and (_inside_katakana_word(q, best[0]) or _inside_katakana_word(q, j)):
             best = None  # "ション" of "アトリビューション" is no tail of "インプレッション": a word begins and ends where a tail does
         if best is not None:
             ids = frozenset(eid for found in lookup.forms(best[1]).values() for eid in found)
@@ -609,9 +608,9 @@ def _katakana(token: str) -> bool:
     return len(token) == 1 and "\u30a0" <= token <= "\u30ff"
 
 
-def _inside_katakana_word(q: list[str], start: int) -> bool:
-    """Whether the token at `start` continues a word written in katakana (the one before it is katakana too)."""
-    return start > 0 and _katakana(q[start]) and _katakana(q[start - 1])
+def _inside_katakana_word(q: list[str], at: int) -> bool:
+    """Whether the token at `at` continues a word written in katakana (the one before it is katakana too)."""
+    return 0 < at < len(q) and _katakana(q[at]) and _katakana(q[at - 1])
 
 
 def _compound_matches(q: list[str], covered: set[int], lookup: NameLookup) -> list[Match]:

@@ -218,8 +218,7 @@ def applicable(revisions: list[Revision], as_of: date, question: str = "") -> Op
         return None
     current = [f for f in found if f[1].record.status == Status.current] or found
     if len({c for c, _ in current}) > 1:
-        scoped = _named_in(current, question)
-        return scoped if scoped is not None else None
+        return _named_in(current, question)
     return current[0]
 
 

@@ -317,6 +317,11 @@ def choose_subject(reading: Reading, views: dict[str, EntityView], source: Optio
         return bool(revs) and all(r.record.entity_type in MODEL_TYPES | SOURCE_TYPES or "lineage" in r.record.entity_type.lower()
                                   for r in revs)
 
+    def withdrawn(match) -> list[str]:
+        """The entities of a mention whose every record the requester may see was retracted."""
+        return sorted(eid for eid in match.entity_ids if eid in views and views[eid].visible
+                      and all(r.record.status == Status.retracted for r in views[eid].visible))
+
     def part_of_another(match) -> bool:
         """A glossary term that the definition of another entity named beside it is written with
         ("do central bank facilities count towards HQLA in the LCR?"): a part of the subject."""
@@ -364,19 +369,14 @@ def choose_subject(reading: Reading, views: dict[str, EntityView], source: Optio
             return ("subject", Subject(eid, [r for r in views[eid].visible if usable(r)], match.shown), None)
         if hidden:
             return ("denied", match, None)
-        if match.exact and not visible:
+        if match.exact and not visible and withdrawn(match):
             # a name written out whose every record was retracted outranks a weaker name after it
             # ("client retention rate ... renewal loan": not the loan metrics)
-            withdrawn = sorted(eid for eid in match.entity_ids if eid in views and views[eid].visible
-                               and all(r.record.status == Status.retracted for r in views[eid].visible))
-            if withdrawn:
-                return ("retracted", match, withdrawn)
+            return ("retracted", match, withdrawn(match))
     # a name whose every record the requester may see was retracted (row 16): nothing to answer with
     for match in mentions:
-        withdrawn = sorted(eid for eid in match.entity_ids if eid in views and views[eid].visible
-                           and all(r.record.status == Status.retracted for r in views[eid].visible))
-        if withdrawn:
-            return ("retracted", match, withdrawn)
+        if withdrawn(match):
+            return ("retracted", match, withdrawn(match))
     return ("none", None, None)
 
 
@@ -509,14 +509,11 @@ def _words_read(others: list[str]) -> bool:
     return sum(not _qualifier(w) for w in plain) * 2 >= len(plain) and (not plain or any(map(is_function_word, plain)))
 
 
-_UNSPACED_SCRIPT = re.compile("[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
-
-
 def _qualifier(word: str) -> bool:
     """A word that, right before a name, makes it another name: "recurring", "employee", "risk-adjusted"."""
     parts = word.split("-")
-    if not all(p.isalpha() for p in parts) or len(word) < 3 or _UNSPACED_SCRIPT.search(word):
-        return False  # (Thai, Lao, Khmer, Burmese, Chinese, Japanese put no space between words: a token is no word)
+    if not all(p.isalpha() for p in parts) or len(word) < 3:
+        return False  # (a token of Thai, Lao, Khmer, Burmese, Chinese or Japanese is one character: never a qualifier)
     if len(parts) > 1:
         return any(_qualifier(p) for p in parts)
     return (word not in COMMON_WORDS and not is_function_word(word) and word not in _PLAIN_QUALIFIERS
@@ -1281,11 +1278,10 @@ def _lineage(reading: Reading, subject: Subject, source, day, interp, tools) -> 
 
     # (the records stating the subject's own edges, when there are any: one that states only an edge of
     # a direct model, which another subject's lineage may share, then supports)
-    about_subject = stating_into(set(seeds)) or stating_into(set(seeds) | direct)
-    if not upstream:
-        # what breaks downstream: every lineage record stating an edge of the blast radius is what the
-        # answer rests on ("stg -> fct_mrr" and "fct_mrr -> fct_nrr_cohorts -> NRR" alike)
-        about_subject = {e.origin for e in used if e.origin_kind == "record"}
+    # (downstream, what breaks: every lineage record stating an edge of the blast radius is what the answer
+    # rests on, "stg -> fct_mrr" and "fct_mrr -> fct_nrr_cohorts -> NRR" alike)
+    about_subject = (stating_into(set(seeds)) or stating_into(set(seeds) | direct) if upstream
+                     else {e.origin for e in used if e.origin_kind == "record"})
     # the models that implement the subject (upstream) are primary unless the question asks only for
     # sources; downstream, the models on the path are primary when the question asks which models
     # ("what breaks - which dbt models - if X changes?"), else records of nodes on the path as any other

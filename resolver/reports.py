@@ -27,7 +27,8 @@ def _usable(rev: Revision) -> bool:
 
 _STATUS = re.compile(r"\bstatus\b\W{0,3}(runtime error|pass|warn|error|fail(?:ed)?|success|skipped)\b"
                      r"|\beventType\b\W{0,3}(COMPLETE|FAIL|ABORT)\b", re.I)  # ... or an OpenLineage run's end
-_TIME = r"\W{0,3}(\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)"
+_TIMESTAMP = r"(\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)"
+_TIME = r"\W{0,3}" + _TIMESTAMP
 _CHECKED = re.compile(r"\b(?:snapshotted_at|checked_at|eventTime|completed_at|completed)\b" + _TIME, re.I)  # ... or a run's end
 _LOADED = re.compile(r"\bmax_loaded_at\b" + _TIME, re.I)
 _CRITERIA = re.compile(r"\bcriteria\b\W{0,3}(.+?)(?:[.;]\s|\n|$)|\b(warn_after\W.+?)(?:[.;]\s|\n|$)", re.I)
@@ -39,7 +40,7 @@ def _when(text: str) -> datetime:
 
 
 # an OpenLineage run's end written as its event and time ("START 2026-05-20T02:00:04Z; FAIL 2026-05-20T03:06:52Z")
-_EVENT_AT = re.compile(r"\b(COMPLETE|FAIL|ABORT)\b\W{0,3}" + _TIME[len(r"\W{0,3}"):])
+_EVENT_AT = re.compile(r"\b(COMPLETE|FAIL|ABORT)\b" + _TIME)
 
 
 def freshness_of(rev: Revision, nodes: Iterable[str]) -> Optional[Freshness]:

@@ -8,11 +8,15 @@ from typing import Optional
 # a token is letters and digits of any script (Latin folded to ASCII, Cyrillic, Greek…), with the
 # punctuation of identifiers inside it; Chinese, Japanese and Korean, written without spaces between
 # words (or with particles fused to them), are a token per character, so a name is a run of them
-# and Thai, Lao, Burmese and Khmer, also written without spaces between words
-CJK = "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
+# and Thai, Lao, Burmese and Khmer, also written without spaces between words, whose letters are a token each
+SPELT = "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff"  # Thai, Lao, Burmese, Khmer
+HAN_KANA = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"  # Chinese and Japanese
+_HANGUL = "\uac00-\ud7af"
+CJK = SPELT + HAN_KANA + _HANGUL
 CJK_CHAR = re.compile(f"[{CJK}]")
+SPELT_LETTER = re.compile(f"[{SPELT}]")
 # characters that carry meaning alone (kana, Han, Hangul): unlike Thai letters, also a token each
-EAST_ASIAN = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+EAST_ASIAN = re.compile(f"[{HAN_KANA}{_HANGUL}]")
 _TOKEN = re.compile(rf"[{CJK}]|[^\W_{CJK}](?:[^\W{CJK}]|[.#:/-])*[^\W{CJK}]|[^\W_{CJK}]")
 # Devanagari and the other Indic scripts write vowels as marks that are not word characters to re: a
 # word of theirs is its letters and marks together ("कितनी"), read by a pattern of its own
