@@ -21,6 +21,7 @@ from resolver.dates import Period, TimeFinding
 from resolver.entities import HEAD_FIRST_WORDS, whole_forms
 from resolver.intents import COMMON_WORDS, cues, is_function_word
 from resolver.interpret import Reading, undated_tokens
+from resolver.language import language_of, languages_of
 from resolver.text import CJK_CHAR, fold, written_spans
 from resolver.source import EntityView, EvidenceSource
 
@@ -203,6 +204,28 @@ def known_topic(topic: list[str], records, acronyms: frozenset = frozenset()) ->
     if len(known) == 1 and known[0] in acronyms:  # "ULAE" amid French words: the acronym is what is asked about
         return known
     return known if len(known) >= 2 or len(known) == len(topic) else topic
+
+
+def _drafts_in_another_language(reading: Reading, topic: list[str], revisions: list[Revision],
+                                drafts: list[Revision]) -> list[Revision]:
+    """Row 5 when the topic cannot be matched: asked in a language none of the subject's bodies is
+    written in ("Zählen die Gehälter der SDRs zu den Kundenakquisitionskosten?" of an English draft
+    that adds SDR salaries), the drafts when the records use no word of the topic (their words cannot
+    say whether a draft touches it, and a pending change is shown rather than hidden), else the drafts
+    that change something said with the topic's words they do use. In the records' own language an
+    unknown topic word is one they do not mention, and nothing is shown for it."""
+    if not drafts or not topic or reading.approved_only:
+        return []
+    asked_in = language_of(reading.question)
+    if asked_in is None or asked_in in languages_of(r.record.body for r in revisions):
+        return []
+    texts = _own_texts([r.record for r in revisions])
+    known = [word for word in topic if any(_mentions(text, word) for text in texts)]
+    if not known:
+        return drafts
+    # a word the records do use ("value" amid Persian): the drafts that change something it is said of
+    return [r for r in drafts if any(not _UNCHANGED.search(fold(x)) and any(_mentions(fold(x), w) for w in known)
+                                     for x in _sentences(r.record.body))]
 
 
 # English derivational and inflectional endings: "pseudonymisation" is said as "pseudonymised",
@@ -1039,6 +1062,14 @@ def _definition(reading: Reading, subject: Subject, source, day: date, interp, t
             parts.append(f"It does not mention {' '.join(topic)} {cite(primary)}.")
             gaps.append(f"the applicable definition does not mention '{' '.join(topic)}'")
         conflicts = [r for r in drafts if any(not _UNCHANGED.search(fold(x)) for x in _proposals_about(r.record.body, topic))]
+        unmatched = [] if conflicts else _drafts_in_another_language(reading, topic, subject.revisions, drafts)
+        for r in unmatched:
+            parts.append(f"A {r.record.status.value} proposal, {label(r)} {cite(r)}, would change this definition; the question "
+                         f"is not written in the language of the records, so whether it touches '{' '.join(topic)}' cannot be "
+                         f"read from their words, and it is shown rather than ruled out {cite(r)}. It is not approved and not "
+                         f"in effect {when}, so it does not change the answer {cite(r)}.")
+            evidence.append((r, "conflict"))
+            behavior = Behavior.answer_with_conflict
     elif reading.intent == "definition_at" and not reading.approved_only:
         conflicts = [r for r in drafts if r.record.effective_from and r.record.effective_on(day)]
     for r in conflicts:

@@ -674,9 +674,13 @@ def test_an_acronym_decides_an_inclusion_topic_among_words_of_another_language()
                 authority="non_authoritative", effective_from=date(2027, 1, 1), body="Proposes to include ULAE in incurred losses from 2027.")
     asked = ask([loss, draft], "Est-ce que le taux de sinistralité inclut les frais de gestion non affectés (ULAE) ?", as_of=date(2026, 9, 15))
     assert asked.behavior.value == "answer_with_conflict" and asked.ids("conflict") == ["LR.D"]
-    # the same words without the acronym written as one: the topic stays whole, and nothing is found
+    # the same words without the acronym written as one: asked in French of English records, the draft that
+    # changes what is said of the one word they share is shown (_drafts_in_another_language)
     plain = ask([loss, draft], "Est-ce que le taux de sinistralité inclut les frais de gestion non affectés (ulae) ?", as_of=date(2026, 9, 15))
-    assert plain.behavior.value == "answer"
+    assert plain.ids("conflict") == ["LR.D"]
+    # ... while in the records' own language the topic stays whole, and nothing is found
+    english = ask([loss, draft], "Does the loss ratio include unallocated adjustment fees (ulae)?", as_of=date(2026, 9, 15))
+    assert english.behavior.value == "answer"
 
 
 def test_the_lineage_record_stating_the_subject_s_own_edges_is_primary_not_one_sharing_a_parent_s_edge():
@@ -776,3 +780,21 @@ def test_a_name_whose_every_record_was_retracted_abstains_and_says_so():
     bundle = ask([gone, other], "How is the approval rate calculated now?")
     assert bundle.behavior.value == "abstain" and bundle.ids() == []
     assert bundle.gaps == ["every record of metric.approval_rate is retracted"]
+
+
+def test_a_topic_asked_in_another_language_than_the_records_shows_the_pending_draft():
+    """Row 5 when the question's words cannot be matched: asked in German of English records, the
+    draft's change cannot be ruled out from words, so it is shown as conflict; asked in English, a
+    topic no record mentions is simply not mentioned."""
+    names = dict(title="Customer acquisition cost", aliases=["CAC", "Kundenakquisitionskosten"])
+    v1 = rec("CAC.v1", entity_id="metric.cac", effective_from=date(2024, 1, 1),
+             body="Customer acquisition cost is paid media spend divided by the new customers won in the month.", **names)
+    draft = rec("CAC.v2", entity_id="metric.cac", status="draft", authority="non_authoritative", effective_from=date(2026, 7, 1),
+                body="Proposed: add sales development salaries to the numerator from July 2026.", **names)
+    german = ask([v1, draft], "Zählen die Gehälter der SDRs zu den Kundenakquisitionskosten?")
+    assert (german.behavior.value, german.ids("primary"), german.ids("conflict")) == ("answer_with_conflict", ["CAC.v1"], ["CAC.v2"])
+    assert "not written in the language of the records" in german.answer
+    english = ask([v1, draft], "Does CAC include agency retainers?")
+    assert (english.behavior.value, english.ids("conflict")) == ("answer", [])
+    approved = ask([v1, draft], "Zählen die Gehälter der SDRs zu den offiziell genehmigten Kundenakquisitionskosten?")
+    assert approved.ids("conflict") == []
