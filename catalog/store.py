@@ -34,12 +34,12 @@ if TYPE_CHECKING:
 
 # Bump when catalog/tables.py changes: a catalog stamped with another version is brought up to
 # date through SQLAlchemy (create_all) before the driver reads it.
-SCHEMA_VERSION = "9"  # 3: edges from a record's model_ids/source_ids; 4: name forms of resolver.entities.name_forms;
+SCHEMA_VERSION = "10"  # 3: edges from a record's model_ids/source_ids; 4: name forms of resolver.entities.name_forms;
 # 5: names folded by resolver.text.fold with letters of every script; 6: a document's title head
 # before a colon, and the nodes a freshness-result record checked (lookup_key kind "checks"); 7: records
 # that state a fiscal calendar (lookup_key kind "calendar", resolver.fiscal); 8: words written with a slash
-# between them are two tokens ("absence/availability"); 9: Lao, Burmese and Khmer a token a letter, as Thai
-# as of this version (Catalog._upgrade brings older catalogs up)
+# between them are two tokens ("absence/availability"); 9: Lao, Burmese and Khmer a token a letter, as Thai;
+# 10: an isiZulu concord hyphened to a borrowed word is the word alone ("ye-active") as of this version (Catalog._upgrade brings older catalogs up)
 
 
 # SQLAlchemy is imported on the write paths only (the ask path reads through the driver).

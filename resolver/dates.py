@@ -145,10 +145,23 @@ _MONTHS = {
         "სექტემბერი სექტემბერს սեպտեմբեր սեպտեմբերի қыркүйек қыркүйекке", "ოქტომბერი ოქტომბერს հոկտեմբեր հոկտեմբերի қазан қазанға",
         "ნოემბერი ნოემბერს նոյեմբեր նոյեմբերի қараша қарашаға", "დეკემბერი დეკემბერს դեկտեմբեր դեկտեմբերի желтоқсан желтоқсанға"), 1)
        for form in forms.split()},
-    # Basque, with its genitive ("azaroaren 8") and inessive ("azaroan") forms
+    # Basque, with its genitive ("azaroaren 8"), inessive ("azaroan") and local genitive ("2024ko abuztuko") forms
     **{form: n for n, base in enumerate(("urtarrila", "otsaila", "martxoa", "apirila", "maiatza", "ekaina", "uztaila",
                                          "abuztua", "iraila", "urria", "azaroa", "abendua"), 1)
-       for form in (base, base + "ren", base[:-1] + "an", base[:-1] + "ean")},
+       for form in (base, base + "ren", base[:-1] + "an", base[:-1] + "ean",
+                    base[:-1] + ("ko" if base[-2] in "aeiou" else "eko"))},  # ... and its "of" form ("abuztuko", "ekaineko")
+    # Welsh (and its soft mutations after "o", "ym": "o Fehefin") and Irish; Welsh "medi" (September) left out: an
+    # Italian plural ("prezzi medi")
+    **{form: n for n, forms in enumerate((
+        "ionawr eanair", "chwefror feabhra", "mawrth marta", "ebrill aibrean", "bealtaine", "mehefin fehefin meitheamh",
+        "gorffennaf orffennaf iuil", "awst lunasa", "", "hydref", "tachwedd samhain", "rhagfyr nollaig"), 1)
+       for form in forms.split()},
+    # Hausa, isiZulu, Amharic (the Gregorian months as they write them)
+    **{fold(form): n for n, forms in enumerate((
+        "janairu januwari ጃንዋሪ", "fabrairu februwari ፌብሩዋሪ", "maris mashi ማርች", "afrilu ephreli apreli ኤፕሪል",
+        "mayu meyi ሜይ", "yuni ጁን", "yuli julayi ጁላይ", "agusta agasti ኦገስት", "satumba septemba ሴፕቴምበር",
+        "oktoba okthoba ኦክቶበር", "nuwamba novemba ኖቬምበር", "disamba disemba ዲሴምበር"), 1)
+       for form in forms.split()},
     # Bulgarian and Serbian Cyrillic (й folded to и), Urdu, Bengali, Tamil: folded as questions are
     **{fold(form): n for n, forms in enumerate((
         "януари јануар јануара جنوری জানুয়ারি ஜனவரி", "февруари фебруар фебруара فروری ফেব্রুয়ারি பிப்ரவரி",
@@ -266,7 +279,9 @@ _FISCAL_RELATIVE = (r"(?:(?P<last>last|previous|prior|letzte[snm]?|vorige[snm]?|
                     r"|\bejercicio\s+(?:fiscal\s+)?(?:(?P<last3>anterior|pasado)|(?P<next3>proximo|siguiente)|actual|en\s+curso)\b")
 _SLASH_DATE = r"\b(\d{1,2})([/-])(\d{1,2})\2((?:19|20)\d{2})\b"  # 30/06/2025, 06-30-2025 (read by _slash_date)
 _YY = r"['\u2019]\s*(\d{2})\b"  # a two-digit year after an apostrophe: Q4'25, FY'26
-_OF = r"(?:of\s+|de\s+|del\s+)?"  # "30th of June", "30 de junio de 2025"
+_YORUBA_MONTHS = {w: n for n, w in enumerate(("kinni", "keji", "keta", "kerin", "karun-un", "kefa", "keje", "kejo", "kesan-an", "kewaa",
+                                                "kokanla", "kejila"), 1)} | {"karun": 5, "kesan": 9, "kewa": 10}
+_OF = r"(?:of\s+|de\s+|del\s+|ga\s+)?"  # "30th of June", "30 de junio de 2025", Hausa "30 ga Yuni, 2025"
 _ORD = r"(?:st|nd|rd|th|er|re|º|°|o(?!\w)|a(?!\w))?"  # 1st; French 1er; Spanish/Italian/Portuguese 1º, 1°, 1ª (folded: 1o, 1a)
 
 # ... in English, Czech, and (accents folded) fr/es/it/pt, de, nl: "fin du", "a fine", "Ende", "einde van"
@@ -287,7 +302,7 @@ _EDGE_START_AFTER = re.compile(r"\s*(?:(?:ev|evi)\s+)?(?:elejen|elejetol|alussa|
 _QUALIFIERS = [
     # "on or after" includes the day: it is "since"
     ("since", re.compile(r"\b(?:since|starting(?:\s+(?:from|on|in))?|effective\s+from|od|on\s+or\s+after|from\s+and\s+including|seit|depuis|sinds|"
-                         r"desde|a\s+partir\s+d[eoa]|a\s+partire\s+da)"
+                         r"desde|dende|des\s+de(?:l|ls)?|a\s+partir\s+d[eoa]|a\s+partire\s+da)"
                          r"\s+(?:the\s+|dem\s+|le\s+|het\s+|el\s+|la\s+|o\s+)?$")),
     ("after", re.compile(r"\b(?:after|later\s+than|following)\s+(?:the\s+)?$")),
     # bare "from" is not one: "orders from 2024" are orders of 2024
@@ -297,7 +312,11 @@ _QUALIFIERS = [
 # ... and after it: "from July 2025 onwards" is since July 2025
 _SINCE_AFTER = re.compile(r"\s*,?\s*(?:(?:onwards?|and\s+(?:later|after|beyond|since)|or\s+later|forward|ab\s+dann|en\s+adelante|et\s+apres)\b"
                           # Chinese and Japanese: "由2025年12月1日起至今", "2025年10月以来", "2025年4月以降"
-                          r"|起?(?:至今|以来|以來|迄今|到现在|到現在|到目前为止|以降|から現在まで|から今まで))")
+                          r"|起?(?:至今|以来|以來|迄今|到现在|到現在|到目前为止|以降|から現在まで|から今まで)"
+                          # "from July 2024 to today", "desde julio hasta hoy", "از اول نوامبر تا امروز", "des del juliol fins ara"
+                          r"|(?:to|until|till|up\s+to|through|hasta|bis|jusqu\W?(?:a|au)|fino\s+(?:a|ad)|ate|tot|fins|hyd|go\s+dti|تا|до|по)\s+"
+                          r"(?:the\s+)?(?:today|now|date|present|heute|jetzt|hoy|ahora|la\s+fecha|aujourd\W?hui|maintenant|oggi|"
+                          r"ora|adesso|hoje|agora|vandaag|nu|ara|avui|hoxe|gaur|heddiw|inniu|امروز|الان|حالا|сегодня|сейчас)(?!\w))")
 
 
 def _month_end(year: int, month: int) -> date:
@@ -498,7 +517,7 @@ def _iso_week(year: int, week: int) -> Optional[Period]:
 # A list or range of periods of one kind names the year once, at the end: "Q1 and Q2 2025",
 # "between Q1 and Q3 2025", "January to March 2025", "H1 and H2 2025". Each period before it
 # takes that year (the lookahead reads it).
-_RANGE_SEP = (r"\.?\s*(?:to|until|till|through|thru|and|y|e|i|eta|und|et|en|do|az|a|au|al|bis(?:\s+einschliesslich)?|tot(?:\s+en\s+met)?|t/m|ate|hasta(?:\s+el)?|jusqu\W?(?:au|a)|fino\s+al?|-|–|"
+_RANGE_SEP = (r"\.?\s*(?:to|until|till|kuya(?:\s+ku-?)?|through|thru|and|y|e|i|eta|und|et|en|do|az|a|au|al|bis(?:\s+einschliesslich)?|tot(?:\s+en\s+met)?|t/m|ate|hasta(?:\s+el)?|jusqu\W?(?:au|a)|fino\s+al?|-|–|"
               r"til|pana\s+la|по|до|-?\s*ig|から|至|到|~|〜|부터|sampai(?:\s+dengan)?|hingga|hadi|mpaka|den|إلى|الى|حتى|से|تا|עד"
               # the "from" postposition of Malayalam, Telugu, Kannada, Gujarati, Punjabi ("2024 ഏപ്രിൽ 1 മുതൽ 2026 ജനുവരി 31 വരെ")
               r"|മുതൽ|నుండి|నుంచి|ರಿಂದ|થી|ਤੋਂ"
@@ -556,9 +575,12 @@ _PERIOD_FORMS = [
     # Bulgarian, Serbian Cyrillic, Urdu, Bengali, Tamil: last year, quarter, month
     (r"миналата\s+година|прошле\s+године|прошла\s+година|(?:پچھلے|گزشتہ)\s+سال|" + fold("গত বছর") + "|" + fold("கடந்த ஆண்டு"),
      lambda m, as_of: _year(as_of.year - 1)),
-    (r"миналото\s+тримесечие|прошл(?:и|ог)\s+квартал\w*|(?:پچھلی|گزشتہ)\s+سہ\s*ماہی|" + fold("গত ত্রৈমাসিক") + "|" + fold("கடந்த காலாண்டு"),
+    (r"миналото\s+тримесечие|прошл(?:и|ог)\s+квартал\w*|(?:پچھلی|گزشتہ|گذشتہ)\s+سہ\s*ماہی|" + fold("গত ত্রৈমাসিক") + "|" + fold("கடந்த காலாண்டு"),
      lambda m, as_of: _previous_quarter(as_of)),
-    (r"миналия\s+месец|прошл(?:и|ог)\s+месец\w*|(?:پچھلے|گزشتہ)\s+(?:مہینے|ماہ)|" + fold("গত মাস") + "|" + fold("கடந்த மாதம்"),
+    (r"\b(?:an\s+)?mhi\s+seo\s+caite\b", lambda m, as_of: _previous_month(as_of)),  # Irish "last month"
+    (r"\bosu\s+to\s+koja\b", lambda m, as_of: _previous_month(as_of)),  # Yoruba "last month"
+    (r"\bkota\s+to\s+koja\b", lambda m, as_of: _previous_quarter(as_of)),  # Yoruba "last quarter"
+    (r"миналия\s+месец|прошл(?:и|ог)\s+месец\w*|(?:پچھلے|گزشتہ|گذشتہ)\s+(?:مہینے|ماہ)|" + fold("গত মাস") + "|" + fold("கடந்த மாதம்"),
      lambda m, as_of: _previous_month(as_of)),
     # Khmer, Lao, Burmese: last month, last year
     (_any_of("ខែមុន", "ເດືອນແລ້ວ", "ເດືອນທີ່ຜ່ານມາ", "ເດືອນກ່ອນ", "ပြီးခဲ့တဲ့လ", "ယခင်လ"), lambda m, as_of: _previous_month(as_of)),
@@ -618,6 +640,11 @@ _PERIOD_FORMS = [
     # Persian: "سه ماهه چهارم 2025", "سه‌ماهه دوم سال 2025"
     (rf"سه[\s\u200c]*ماهه\s+(اول|دوم|سوم|چهارم)\s+(?:سال\s+)?{_Y}",
      lambda m, as_of: _quarter(int(m[2]), {"اول": 1, "دوم": 2, "سوم": 3, "چهارم": 4}[m[1]])),
+    # Urdu: "2025 کی دوسری سہ ماہی", "دوسری سہ ماہی 2025"
+    (rf"{_Y}\s+(?:کی|کا)\s+(پہلی|دوسری|تیسری|چوتھی)\s+سہ\s*ماہی",
+     lambda m, as_of: _quarter(int(m[1]), {"پہلی": 1, "دوسری": 2, "تیسری": 3, "چوتھی": 4}[m[2]])),
+    (rf"(پہلی|دوسری|تیسری|چوتھی)\s+سہ\s*ماہی\s+(?:سال\s+)?{_Y}",
+     lambda m, as_of: _quarter(int(m[2]), {"پہلی": 1, "دوسری": 2, "تیسری": 3, "چوتھی": 4}[m[1]])),
     (rf"\b([1-4])\.\s*(?:ctvrtleti|kvartal|quartal|trimestre|kwartaal)\w*\s+{_OF_YEAR}{_Y}\b",
      lambda m, as_of: _quarter(int(m[2]), int(m[1]))),
     # ... and halves ("1º semestre de 2025", "2º sem. 2025", "1er semestre 2025")
@@ -942,7 +969,7 @@ _DATE_FORMS = [
     (r"\b(?:per|am|zum|stand|vom|den|dem|bis|ab|op|tegen|au|le|al|el|il)\s+(\d{1,2})\.(\d{1,2})\.(?![\d.])",
      lambda m, as_of: _last_past_day(int(m[2]), int(m[1]), as_of), lambda m, build: _safe_date(2000, int(m[2]), int(m[1])) is not None),
     # "Ende Jänner", "end of March", "eind september", "fin de mars": the edge of the latest such month
-    (rf"\b(?:(ende|end\s+of|eind|fin\s+de|finales\s+de|fine)|(anfang|start\s+of|begin|debut\s+de|inicio\s+de|inizio))\s+({_MONTH_RE})\b(?!\s*[.,]?\s*\d)",
+    (rf"\b(?:(ende|end\s+of|eind|fin\s+de|finales\s+de|fine)|(anfang|start\s+of|begin|debut\s+de|inicio\s+de|inizio))\s+({_MONTH_RE})\b(?!\s*[.,'\u2019]?\s*\d)",
      lambda m, as_of: _month_edge(_MONTHS[m[3]], as_of, end=bool(m[1])), _ALWAYS),
     # "'25.9.30": a two-digit year written first, after an apostrophe (Korean, Japanese)
     (r"['\u2019](\d{2})\.\s?(\d{1,2})\.\s?(\d{1,2})(?![\d.]|\.\d)", lambda m, as_of: _safe_date(2000 + int(m[1]), int(m[2]), int(m[3])), _ABSOLUTE),
@@ -957,6 +984,15 @@ _DATE_FORMS = [
      lambda m, build: True if _ENGLISH_WORD.search(m.string) is None else None),
     (rf"\b(\d{{1,2}}){_ORD}\.?\s+{_OF}({_MONTH_RE})\.?,?\s+{_OF}{_Y}\b",
      lambda m, as_of: _safe_date(int(m[3]), _MONTHS[m[2]], int(m[1])), _ABSOLUTE),
+    # Yoruba names a month by its number: "ọjọ́ 1 oṣù kẹrin 2025" (day 1 of the fourth month)
+    (rf"\bojo\s+(\d{{1,2}})\s+osu\s+({'|'.join(_YORUBA_MONTHS)})\s+(?:odun\s+)?{_Y}\b",
+     lambda m, as_of: _safe_date(int(m[3]), _YORUBA_MONTHS[m[2]], int(m[1])), _ABSOLUTE),
+    # Amharic: "ኦክቶበር 1 ቀን 2026" (October, day 1, 2026)
+    (rf"({_MONTH_RE})\s+(\d{{1,2}})\s+ቀን\s*,?\s*{_Y}\b", lambda m, as_of: _safe_date(int(m[3]), _MONTHS[m[1]], int(m[2])), _ABSOLUTE),
+    # "31st July '25", "July 31st, '25": a two-digit year after an apostrophe
+    (rf"\b(\d{{1,2}}){_ORD}\.?\s+{_OF}({_MONTH_RE})\.?,?\s*{_YY}",
+     lambda m, as_of: _safe_date(2000 + int(m[3]), _MONTHS[m[2]], int(m[1])), _ABSOLUTE),
+    (rf"\b({_MONTH_RE})\.?\s+(\d{{1,2}}){_ORD},?\s*{_YY}", lambda m, as_of: _safe_date(2000 + int(m[3]), _MONTHS[m[1]], int(m[2])), _ABSOLUTE),
     (rf"\b({_MONTH_RE})\.?\s+(\d{{1,2}}){_ORD},?\s+{_Y}\b", lambda m, as_of: _safe_date(int(m[3]), _MONTHS[m[1]], int(m[2])), _ABSOLUTE),
     (rf"(\d{{1,2}})\s*({_MONTH_RE})\s*(?:พ\s*\.\s*ศ\s*\.\s*)?(2[45]\d{{2}})",  # Thai, Buddhist era: 2568 is 2025
      lambda m, as_of: _safe_date(int(m[3]) - 543, _MONTHS[m[2]], int(m[1])), _ABSOLUTE),
@@ -988,14 +1024,17 @@ _DATE_FORMS = [
     (rf"\b{_Y}\.\s*({_MONTH_RE})\s+(\d{{1,2}})\b(?:-\w{{1,4}}\b|\.)?", lambda m, as_of: _safe_date(int(m[1]), _MONTHS[m[2]], int(m[3])), _ABSOLUTE),
     (rf"\b(\d{{1,2}})([-/])({_MONTH_RE})\2{_Y}\b", lambda m, as_of: _safe_date(int(m[4]), _MONTHS[m[3]], int(m[1])), _ABSOLUTE),
     # a day and month without a year: the latest such day on or before as_of
-    (rf"\b({_MONTH_RE})\.?\s+(\d{{1,2}}){_ORD}\b(?!\s*[.,]?\s*\d)", lambda m, as_of: _day_without_year(_MONTHS[m[1]], int(m[2]), m, as_of),
+    (rf"\b({_MONTH_RE})\.?\s+(\d{{1,2}}){_ORD}\b(?!\s*[.,'\u2019]?\s*\d)", lambda m, as_of: _day_without_year(_MONTHS[m[1]], int(m[2]), m, as_of),
      lambda m, build: _safe_date(2000, _MONTHS[m[1]], int(m[2])) is not None),
-    (rf"\b(\d{{1,2}}){_ORD}\.?\s+{_OF}({_MONTH_RE})\b(?!\s*[.,]?\s*\d)", lambda m, as_of: _day_without_year(_MONTHS[m[2]], int(m[1]), m, as_of),
+    (rf"\b(\d{{1,2}}){_ORD}\.?\s+{_OF}({_MONTH_RE})\b(?!\s*[.,'\u2019]?\s*\d)", lambda m, as_of: _day_without_year(_MONTHS[m[2]], int(m[1]), m, as_of),
      lambda m, build: _safe_date(2000, _MONTHS[m[2]], int(m[1])) is not None),
+    # Persian "the first of November" ("اول نوامبر"), with or without its year
+    (rf"(?<!\w)اول\s+({_MONTH_RE})\s+{_Y}", lambda m, as_of: date(int(m[2]), _MONTHS[m[1]], 1), _ABSOLUTE),
+    (rf"(?<!\w)اول\s+({_MONTH_RE})(?!\w)(?!\s*\d)", lambda m, as_of: _day_without_year(_MONTHS[m[1]], 1, m, as_of), _ALWAYS),
     # a day of the month alone: "as of the 3rd", "on the 15th" (the latest such day on or before as_of)
     (rf"\b(?:as\s+of|on|for)\s+the\s+(\d{{1,2}})(?:st|nd|rd|th)\b(?!\s*(?:of\s+)?(?:{_MONTH_RE}|quarter|week|day|month|year|half)\b)",
      lambda m, as_of: _last_day_of_month_numbered(int(m[1]), as_of), lambda m, build: 1 <= int(m[1]) <= 31),
-    (r"\b(?:today|dnes|dnesni\w*|heute|vandaag|aujourd\W?hui|hoy|oggi|hoje|dzisiaj|dzis|idag|i\s+dag|tanaan|astazi|azi|bugun|"
+    (r"\b(?:today|heddiw|inniu|dnes|dnesni\w*|heute|vandaag|aujourd\W?hui|hoy|oggi|hoje|dzisiaj|dzis|idag|i\s+dag|tanaan|astazi|azi|bugun|"
      r"hari\s+ini|hom\s+nay|siandien|sodien)\b"
      # Estonian "täna" (today, "täna hommikul"); in Finnish "tänä" is "this" ("tänä vuonna"), today only with a time of day
      r"|\btana\b(?!\s+(?:vuonna|kuussa|keväänä|kevaana|syksyna|kesana|talvena|viikolla|vuoden|neljanneksella))", lambda m, as_of: as_of, _ALWAYS),
@@ -1015,7 +1054,7 @@ _DATE_FORMS = [
      lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     (r"\b(?:вчера|вчора|χθεσ|χτεσ|امس|البارحة|јуче|јучер)\b", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     # Serbian, Malay, Tagalog, Swahili ("jana", not "mwaka jana": last year); Bengali, Tamil
-    (r"\b(?:juce|jucer|semalam|kahapon|(?<!mwaka\s)jana|ahir|onte|atzo|gister|i\s+gaer|dje|dunən|kecha)\b|\b(?:გუშინ|երեկ|кеше)\b",
+    (r"\b(?:juce|jucer|semalam|kahapon|ni\s+ana|ddoe|(?<!mwaka\s)jana|ahir|onte|atzo|gister|i\s+gaer|dje|dunən|kecha)\b|\b(?:გუშინ|երեկ|кеше)\b",
      lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     ("(?:" + fold("গতকাল") + "|" + fold("நேற்று") + ")", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     # Khmer, Lao, Burmese yesterday and today
@@ -1051,10 +1090,14 @@ _VAGUE_PART = re.compile(r"\b(?:mid|early|late|summer|winter|spring|autumn|fall)
                          r"|\b(?:printemps|ete|automne|hiver|fruhling|fruhjahr|sommer|herbst|primavera|verano|estate|verao|otono|autunno|"
                          r"outono|invierno|inverno|zomer|lente|najaar|sommar|hosten|varen)\s+(?:de\s+|del\s+|di\s+|des\s+|do\s+|da\s+)?"
                          r"(?:l\W?\s*)?(?:19|20)\d{2}\b")
-# a Hijri date or year ("1 محرم 1447 هـ", "رمضان 1446"): canon states no Hijri calendar, so it is reported, never read
+# a Hijri or Solar Hijri date or year ("1 محرم 1447 هـ", "رمضان 1446", "۱۰ تیر ۱۴۰۴"): canon states neither calendar, so it
+# is reported, never read
 # (folded as questions are: hamza dropped, the tatweel of "هـ" a hyphen)
 _HIJRI = re.compile(r"(?:\d{1,2}\s*)?" + _any_of("محرم", "صفر", "ربيع الأول", "ربيع الآخر", "ربيع الثاني", "جمادى الأولى", "جمادى الآخرة",
-                                                   "رجب", "شعبان", "رمضان", "شوال", "ذو القعدة", "ذو الحجة").replace(" ", r"\s+")
+                                                   "رجب", "شعبان", "رمضان", "شوال", "ذو القعدة", "ذو الحجة",
+                                                   # Solar Hijri months and seasons ("۱۰ تیر ۱۴۰۴", "پاییز ۱۴۰۴")
+                                                   "فروردین", "اردیبهشت", "خرداد", "تیر", "مرداد", "شهریور", "مهر", "آبان",
+                                                   "آذر", "دی", "بهمن", "اسفند", "بهار", "تابستان", "پاییز", "زمستان").replace(" ", r"\s+")
                     + r"\s*1[34]\d{2}(?:\s*ه(?![\u0600-\u06ff]))?")
 _NO_SUCH_PERIOD = re.compile(r"\b(?:q[05-9]|h[03-9])\s*[/ -]?\s*(?:19|20)\d{2}\b|\b(?:19|20)\d{2}\s*[/ -]?\s*(?:q[05-9]|h[03-9])\b")
 _UNPLACED_PART = re.compile(
@@ -1463,8 +1506,8 @@ def scan_time(text: str) -> TimeScan:
     while not periods_ranged and listed < len(periods) \
             and _fullmatch_with_article(_LIST_SEP, folded[periods[listed - 1].end:periods[listed].start]):
         listed += 1
-    edges = tuple("end" if re.search(_EDGE_END + r"$", folded[:p.start]) or _EDGE_END_AFTER.match(folded, p.end)
-                  else "start" if re.search(_EDGE_START + r"$", folded[:p.start]) or _EDGE_START_AFTER.match(folded, p.end)
+    edges = tuple("end" if re.search(r"(?<!\w)" + _EDGE_END + r"$", folded[:p.start]) or _EDGE_END_AFTER.match(folded, p.end)
+                  else "start" if re.search(r"(?<!\w)" + _EDGE_START + r"$", folded[:p.start]) or _EDGE_START_AFTER.match(folded, p.end)
                   else None for p in periods)
     qualifiers = {}
     for p in (*points, *periods):
@@ -1479,6 +1522,14 @@ def scan_time(text: str) -> TimeScan:
             m = _SINCE_AFTER.match(folded, p.end)
             if m is not None:
                 qualifiers[p.start] = ("since", p.start, m.end())
+    for p in (*points, *periods):
+        # "(since) July 2024 until today": the "today" that ends it is the since, not a date of its own
+        m = _SINCE_AFTER.match(folded, p.end)
+        inside = [q for q in points if m is not None and p.end <= q.start and q.end <= m.end()]
+        if inside and qualifiers.get(p.start, ("since",))[0] == "since":
+            qualifiers.setdefault(p.start, ("since", p.start, m.end()))
+            points = [q for q in points if q not in inside]
+            ranged = len(points) >= 2 and _joins_range(folded, points[0], points[1])
     return TimeScan(tuple(points), tuple(periods), ranged, periods_ranged, listed if listed > 1 else 0, edges,
                     qualifiers, tuple(folded[a:b] for a, b in impossible), tuple(folded[a:b] for a, b in vague), folded, known)
 

@@ -170,7 +170,7 @@ _FRESHNESS = [r"\bfresh\w*\b", r"\bstale\b", r"\bup to date\b", r"\blast (loaded
               # a data SLA, not a contract's ("the SLA penalty schedule", "service credits for SLA breaches")
               # "waren die Stromzähler-Daten gestern aktuell?" (past tense: the data then; § is not in the ASCII list)
               r"\b(?:war|waren)\s+(?:die\s+|der\s+|das\s+)?\S+(?:\s+\S+){0,2}\s+aktuell\b",
-              r"\bsla\b(?!\s*(?:/\s*)?(?:penalt\w*|credits?|schedules?|contracts?|agreements?|terms|clauses?|breach\w*|documents?))",
+              r"\bsla\b(?!\s*(?:/\s*)?(?:penalt\w*|credits?|schedules?|contracts?|agreements?|terms|clauses?|breach\w*|documents?|reports?|\u0648\u0627\u0644[\u06cc\u06d2\u0627]))",
               # "updated ba X kahapon?" (Taglish); Hinglish "data load hua tha?"
               r"\b(?:na\W?)?(?:updated|loaded|refreshed)\s+(?:na\s+)?ba\b",  # (no "^" in a cue list: it slows the whole alternation)
               r"\b(?:load|refresh|update|sync)\s+(?:hua|hui|hue|ho\s+gaya|ho\s+gayi|hua\s+tha|nahi\s+hua)\b",
@@ -436,7 +436,7 @@ _INJECTION += [
 ]
 _INCLUDES += [r"\bsai(?:em)?\s+d[oa]s?\b", r"\bentra(?:m)?\s+n[oa]s?\b", r"\bconta(?:m)?\s+(?:n[oa]s?|como)\b"]
 _INCLUDES += [r"\bdescuent\w*", r"\bdesconta\w*", r"\bliquid[ao]s?\s+(?:d[eo]s?|das?)\b", r"\bnett[oa]\s+d[ie]\b", r"\bnet\s+de\b"]
-_INCLUDES += [r"\bincl\b", r"\bexcl\b", r"\bw/o\b", r"\bzahl(?:en|t)\b(?=(?:\s+\S+){0,8}\s+zu[rm]\b)"]
+_INCLUDES += [r"\bincl\b", r"\bexcl\b", r"\bw/o\b", r"\bzahl(?:en|t)\b(?=(?:\s+\S+){0,8}\s+zu(?:[rm]|\s+(?:den|der|dem|unseren?|unserem))\b)"]
 _LINEAGE_DOWN += [r"\bzasazen\w*", r"\bovlivn\w*", r"\brozbij\w*", r"\bprzestan\w*", r"\bdotknie\w*", r"\bnegatywnie\b",
                   r"\bwysypa\w*", r"\bwysypie\w*", r"\bzepsu\w*", r"\bposypie\w*"]
 _FRESHNESS += [r"\bfrissult\w*", r"\bfrissitve\b", r"\bbetoltve\b", r"\bbetolt(?:ott|odott)\w*"]
@@ -479,13 +479,13 @@ _INJECTION += [
 _NUMERIC += [r"\bkui\s+(?:suur|palju)\b", r"\bkolk[oa]\b", r"\bkoliko\b", r"\bkolika\b", r"\bkoliki\b", r"\bkiek\b", r"\bcik\b"]
 _DEFINITION += [r"\bopredelj\w*", r"\bdefinira\w*", r"\bdefinova\w*", r"\bapibrez\w*", r"\bdefineeri\w*", r"\bdefinet\w*", r"\bdefinicij\w*",
                 r"\bvelja\w*", r"\bplatil\w*", r"\bkehti\w*"]
-_LINEAGE_UP += [r"\bsaltin\w*", r"\bavot\w*", r"\bizvor\w*", r"\bvir(?:a|i|ov)?\b", r"\bzdroj\w*", r"\ballik\w*", r"\bskaiciuojam\w*\s+is\b"]
+_LINEAGE_UP += [r"\bsaltin\w*", r"\bavot\w*", r"\bizvor\w*", r"\bvir(?:a|i|ov)\b|\b(?:iz|kateri|katerega|spremeni|podatkovni|glavni)\s+vir\b|\bvir\s+(?:podatkov|source)", r"\bzdroj\w*", r"\ballik\w*", r"\bskaiciuojam\w*\s+is\b"]
 _LINEAGE_DOWN += [r"\bpokvar\w*", r"\bpokaz(?:i|ia)\b", r"\bnadaljnj\w*", r"\bnizvodn\w*", r"\bsugenda\w*", r"\bsaluzt\w*", r"\bkatki\b",
                   r"\bovplyvn\w*", r"\butjec\w*", r"\bvpliva\w*", r"\bietekm\w*", r"\bpaveik\w*", r"\bmojut\w*"]
 _FRESHNESS += [r"\bnaposledy\s+(?:nacitan|aktualizovan)\w*", r"\bzadnj\w*\s+(?:azuriran|osvjezen|nalozen|posodob|nalozen)\w*",
                r"\bpaskutin\w*\s+(?:atnaujin|ikel)\w*", r"\bpedej\w*\s+(?:atjaunin|ieladet)\w*", r"\bviimati\s+(?:uuendat|laetud|laaditud)\w*"]
 _ASKS_MODEL += [r"\bmodel(?:ih|ov|iu|u|i|y)\b", r"\bmudel\w*"]
-_ASKS_SOURCES += [r"\bsaltin\w*", r"\bizvor\w*", r"\bzdroj\w*", r"\bvir(?:a|i|ov)?\b", r"\ballik\w*", r"\bavot\w*"]
+_ASKS_SOURCES += [r"\bsaltin\w*", r"\bizvor\w*", r"\bzdroj\w*", r"\bvir(?:a|i|ov)\b|\b(?:iz|kateri|katerega|spremeni|podatkovni|glavni)\s+vir\b|\bvir\s+(?:podatkov|source)", r"\ballik\w*", r"\bavot\w*"]
 
 
 # Hebrew, Persian (both written with spaces) and Thai (a token per character, as Chinese); folded as questions are
@@ -519,6 +519,7 @@ _INJECTION += [
     r"ہدایات[^.?!؟۔]{0,40}عمل\s+کر",
     *_indic("নিয়ম উপেক্ষা", "নির্দেশ উপেক্ষা", "নিয়মগুলো উপেক্ষা", "விதிகளை புறக்கணி", "விதிகளைப் புறக்கணி"),
     r"\b(?:rules?|niyam)\s+(?:ko\s+)?ignore\s+kar\w*",
+    r"\brules?\b[^.?!؟۔]{0,30}\bignore\s+(?:کرو|کریں|کر|کن|کنید)",  # "اپنے access rules ایک منٹ کے لیے ignore کرو"
 ]
 _NUMERIC += [r"\bmagkano\b", r"\bilan\s+(?:ang|ba)\b", r"\bngapi\b", r"\bkiasi\s+gani\b", r"\bkitn[aie]\b", r"\bколко\b", r"\bколико\b",
              r"(?:کتنا|کتنی|کتنے)", *_indic("কত", "எத்தனை", "எவ்வளவு")]
@@ -680,6 +681,8 @@ _CURRENT_UNDATED += _NOW_MORE
 _INCLUDES += [r"\bвключ\w*", r"\bвлиза\w*", r"\bукључ\w*", r"\bрачуна\w*", r"\bukljuc\w*", r"\bracuna\w*", r"\bdikira\b", r"\bdiambil\s+kira\b",
               r"\bkasama\b", r"\bisinasama\b", r"\bbinibilang\b", r"\b\w*jumuish\w*", r"\b\w*hesabiwa\b", r"\bshamil\b", r"\bgin[ae]\s+ja",
               r"\bcount\s+ho", r"(?:شامل|گنا\s+جاتا|گنی\s+جاتی|گنے\s+جاتے)",
+              # Persian: "توی GMV حساب میشن؟", "حساب می‌شود" (are they counted in)
+              r"حساب\s*(?:می[\s\u200c]*)?(?:شن|شه|شود|شوند|میشن|میشه)(?!\w)",
               *_indic("অন্তর্ভুক্ত", "ধরা হয়", "গণ্য", "சேர்க்கப்ப", "உள்ளடக்க", "கணக்கிடப்ப")]
 _LINEAGE_UP += [r"\bживи(?:ли|ла|ло|ть|в|ться)\b", r"\bживл\w*", r"\bпита(?:ют|ет|ли|ло|ла)\b", r"\bзахранва\w*", r"\bизточни\w*", r"\bидва\w*\s+от\b", r"\bизвор\w*", r"\bхран[еи]\b", r"\bhran[ei]\b",
                 r"\bberasal\s+dari\b", r"\bdiambil\s+dari\b", r"\bpinagkukunan\b", r"\bpinagmumulan\b", r"\bpinanggagalingan\b",
@@ -706,6 +709,21 @@ _LINEAGE_UP += [r"(?:मधून|बाट|से)\s+(?:येते|येत�
 _ASKS_MODEL += [r"(?:मॉडेल\w*|मोडेल\w*|मॉडलों)"]
 _ASKS_MODEL += [r"\bmodelo\b", r"\bmodeli\b", r"ماڈل", *_indic("মডেল", "மாடல்")]
 _ASKS_SOURCES += [r"\bизточни\w*", r"\bизвор\w*", r"\bvyanzo\b", r"\bchanzo\b", r"\bpinagkukunan\b", r"ماخذ", *_indic("উৎস", "மூல")]
+# Yoruba, Hausa, isiZulu: how many, "follow the instructions in the message", "I am admin", "drop the rules"
+_NUMERIC += [r"\bmeloo\b", r"\bnomba\s+nikan\b", r"\bnawa\s+ne\b", r"\bmangaki\b"]
+_INJECTION += [r"\byi\s+watsi\s+da\s+dokok\w*", r"\bbi\s+umarni\w*", r"\byeka\s+imithetho\b", r"\bngiyi-?admin\b",
+               r"\bfoju\s+(?:pa\s+)?(?:awon\s+)?ofin\b"]
+# Catalan, Galician, Basque, Irish, Welsh: how much, downstream, "do what it says"
+_NUMERIC += [r"\bce\s+mhead\b", r"\bcen\s+mhead\b", r"\buimhir\b", r"\bfaint\b", r"\bvam\s+tenir\b", r"\bpercentatge\b",
+             r"\bquants?\s+(?:viatgers|passatgers|usuaris)\b", r"\bzenbat\b"]
+_LINEAGE_DOWN += [r"\baugas\s+abaixo\b", r"\baigues\s+avall\b", r"\bibaian\s+behera\b", r"\brompe(?:n|ria|rian)?\b",
+                  r"\btrenca(?:ria|rien|ra|ran|n)?\b", r"\bapurtu\w*"]
+_LINEAGE_UP += [r"\bbwydo\b", r"\bffynonellau\b", r"\bffynhonnell\w*"]
+_ASKS_MODEL += [r"\bmodelau\b"]
+_ASKS_SOURCES += [r"\bffynonellau\b", r"\bffynhonnell\w*"]
+_FRESHNESS += [r"\bffresni\b", r"\bgwiriad\s+ffresni\b"]
+_INJECTION += [r"\bahaztu\b[^.?!]{0,40}\bargibide\w*", r"\badministratzailea\s+zara\b", r"\bbaimen-mugarik\b",
+               r"\bfes\s+(?:el\s+)?que\s+diu\b", r"\bignor[ae]?\w*\s+(?:les\s+)?regles\b", r"\bfai\s+o\s+que\s+di\b"]
 
 _NON_ASCII_RUN = re.compile(r"[^\x00-\x7f]+")
 
@@ -773,10 +791,12 @@ _NOT_THE_DEFINITION_RE = re.compile(
     r"|\b(?:definitions?|definici\w*|definit\w*)\s+(?:nahi|nahin|mat|not\s+needed|ni\s+hindi)\b"
     r"|\b(?:don\W?t|do\s+not)\s+(?:need|want)\s+(?:the\s+|a\s+)?definitions?\b"
     # ... and after the word, in Indian languages: "definition ਨਹੀਂ ਚਾਹੀਦੀ", "definition નહીં", "definition వద్దు"
-    r"|\bdefinitions?\s+(?:" + "|".join([fold(w) for w in ("ਨਹੀਂ", "નહીં", "नहीं", "వద్దు", "ಬೇಡ", "വേണ്ട")]
+    r"|\bdefinitions?\s+(?:" + "|".join([fold(w) for w in ("ਨਹੀਂ", "નહીં", "नहीं", "వద్దు", "ಬೇಡ", "വേണ്ട", "نہیں", "نمی")]
                                          + _cjk(*(fold(w) for w in ("မဟုတ်", "မလို")))) + ")"
     # ... and before it in Khmer and Lao ("មិនមែន definition ទេ", "ບໍ່ແມ່ນ definition")
-    r"|(?:" + "|".join(_cjk(*(fold(w) for w in ("មិនមែន", "មិនចង់បាន", "ບໍ່ແມ່ນ", "ບໍ່ຕ້ອງການ")))) + r")\s*definitions?\b")
+    r"|(?:" + "|".join(_cjk(*(fold(w) for w in ("មិនមែន", "មិនចង់បាន", "ບໍ່ແມ່ນ", "ບໍ່ຕ້ອງການ")))) + r")\s*definitions?\b"
+    # ... and the word in Urdu or Persian before its negation ("تعریف نہیں چاہیے", "تعریف نمی‌خوام")
+    r"|تعریف\s+(?:نہیں|نمی)")
 
 
 def cues(text: str) -> dict[str, bool]:

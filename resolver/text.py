@@ -63,6 +63,9 @@ def _scan(folded: str):
             # a case ending on a borrowed word ("uptime-க்கு", "plan-এ", "fct_orders-ы"): the word alone
             yield from _apart(t, "-", m.start())
             continue
+        if "-" in t and (prefix := _NGUNI_PREFIX.match(t)) is not None:  # "ye-active policies": the borrowed word alone
+            yield t[prefix.end():], m.start() + prefix.end(), m.start() + len(t)
+            continue
         if "/" in t and _WORDS_OR_WORDS.fullmatch(t):  # "absence/availability": either word, each a token
             yield from _apart(t, "/", m.start())
             continue
@@ -77,6 +80,8 @@ def _apart(token: str, separator: str, start: int):
         start += len(part) + 1
 
 
+# an isiZulu or isiXhosa concord hyphened to a borrowed word ("ye-active policies", "i-dashboard", "ama-dbt models")
+_NGUNI_PREFIX = re.compile(r"(?:ye|nge|ngo|kwi|ama|isi|ezi|yi|i|nase|kwe|nama|yase)-(?=[a-z]{2})")
 # words written with a slash between them ("absence/availability", "churn/attrition"): two words; "n/a",
 # "km/h", paths and identifiers stay whole
 _WORDS_OR_WORDS = re.compile(r"[^\W\d_]{2,}(?:/[^\W\d_]{2,})+")

@@ -56,6 +56,14 @@ def test_a_case_ending_hyphened_to_a_borrowed_word_is_not_part_of_it():
     assert tokens("ONC-417 and Müller-Lüdenscheid") == ["onc-417", "and", "muller-ludenscheid"]
 
 
+def test_an_isizulu_concord_hyphened_to_a_borrowed_word_is_not_part_of_it():
+    from resolver.text import tokens
+
+    assert tokens("incazelo ye-active policies") == ["incazelo", "active", "policies"]
+    assert tokens("ephakela i-active policies, ama-dbt models") == ["ephakela", "active", "policies", "dbt", "models"]
+    assert tokens("e-commerce x-ray i-9") == ["e-commerce", "x-ray", "i-9"]  # no concord: the word whole
+
+
 def _finder(names):
     """question -> the entity ids its names match, over an index of (name, entity id) pairs."""
     from resolver.entities import EntityIndex, find_matches
