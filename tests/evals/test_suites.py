@@ -83,15 +83,15 @@ def test_suites_labelled_from_the_spec_alone(name):
 
 # the cases the second round still misses, and why: the topic in another language than every record
 # (canon does not translate)
-KNOWN_MISSES = {"banking": {"BNK-NPL-09"}, "saas": set(), "utility": {"U09"},
+KNOWN_MISSES = {"banking": set(), "saas": set(), "utility": set(),
                 # the third round (marketing en/de, manufacturing en/cs/pl, education en/es/sv), first scored
                 # 35/40, 29/40 and 32/40; what is left: draft topics across languages (MK13, MFG28, EDU12) or
                 # in other words (MFG03), labels that read row 10 otherwise (MK24, EDU26), a restricted report
                 # found only by a Czech paraphrase of its title (MFG27), "FPY vs RTY" (MFG08), a version-scoped
                 # inclusion topic (EDU10)
-                "marketing": {"MK13", "MK24"},
-                "manufacturing": {"MFG03", "MFG08", "MFG27", "MFG28"},
-                "education": {"EDU10", "EDU12", "EDU26"},
+                "marketing": {"MK24"},
+                "manufacturing": {"MFG03", "MFG08", "MFG27"},
+                "education": {"EDU10", "EDU26"},
                 # the fourth round (airline en/da/no, publicsector en/fi/hu/ro, streaming en/ru/uk/tr), first
                 # scored 21/40, 19/40 and 21/40 (no Cyrillic token was read at all); what is left: draft topics
                 # across languages (AIR24, PUB24), a range whose year stands before it ("the whole of
@@ -105,23 +105,23 @@ KNOWN_MISSES = {"banking": {"BNK-NPL-09"}, "saas": set(), "utility": {"U09"},
                 # the fifth round (marketplace en/ja/zh/ko, clinical en/el, hotel en/es/pt/fr/it), first scored
                 # 35/40, 33/40 and 29/40 (after the Chinese/Japanese/Korean tokens were written for it); what is
                 # left: a Chinese topic against an English draft (MKT24)
-                "marketplace": {"MKT24"}, "clinical": set(), "hotel": set(),
+                "marketplace": set(), "clinical": set(), "hotel": set(),
                 # the sixth round (gaming en/de-AT/CH, mobility en/id/vi/hi/ar, publichealth en/nl/sv/cs/pl), first
                 # scored 36/40, 26/40 and 28/40; what is left: a table word after a source found only as a lineage
                 # node read as asking for models (GAM29), a Polish topic against an English draft (PH24)
-                "gaming": {"GAM29"}, "mobility": set(), "publichealth": {"PH24"},
+                "gaming": {"GAM29"}, "mobility": set(), "publichealth": set(),
                 # the seventh round (payer en, with three versions, a retraction and boundary days; energy
                 # en/fr/de/es/it; payments en/ko/es/pt), first scored 35/40, 33/40 and 37/40; what is left: a
                 # paraphrased draft topic ("customers whose supply contract was terminated for non-payment" for
                 # "terminations for non-payment", ENR24) and one in Italian or Korean (ENR25, PMT24), a false
                 # draft conflict on two shared words of three ("duplicate claim denials", PAY24)
-                "energy": {"ENR24", "ENR25"}, "payer": {"PAY24"}, "payments": {"PMT24"},
+                "energy": {"ENR24"}, "payer": {"PAY24"}, "payments": set(),
                 # the eighth round (b2bsaas en, terse; supply en/de/pl/cs/hu; retailbank en/fr/nl/pt/es), first
                 # scored 34/40, 29/40 and 35/40; what is left: "pipeline" as the first word of one name and the
                 # last of another (B2B12), draft topics in German, Polish or Portuguese against an English draft
                 # (SUP25, RBK24), a planned change asked "from 1 July 2026", after as_of (SUP26), a source
                 # described in French words only (RBK28)
-                "b2bsaas": {"B2B12"}, "supply": {"SUP25", "SUP26"}, "retailbank": {"RBK24", "RBK28"},
+                "b2bsaas": {"B2B12"}, "supply": set(), "retailbank": {"RBK28"},
                 # the ninth round (wholesale en, finance dates; freight en/et/lv/lt/sk/hr/sl; elearning en/he/fa/th),
                 # first scored 38/40, 27/40 and 23/40; what is left: a Slovak name whose shared word comes first (FRT22), draft topics in Slovak and
                 # Hebrew against English drafts (FRT24, ELN24), Thai names sharing their middle words (ELN12) and
@@ -131,8 +131,8 @@ KNOWN_MISSES = {"banking": {"BNK-NPL-09"}, "saas": set(), "utility": {"U09"},
                 # and 30/40; what is left: draft topics across languages (AGR18/19, HR25), a shared word that begins
                 # one name ("exposición", AGR14), memos and tables
                 # named by paraphrase (AGR30, AGR32), a table word after the subject read as asking for models (HR29)
-                "underwriting": set(), "hr": {"HR25", "HR29"},
-                "agri": {"AGR14", "AGR18", "AGR19", "AGR30", "AGR32"},
+                "underwriting": set(), "hr": {"HR29"},
+                "agri": {"AGR14", "AGR18", "AGR30", "AGR32"},
                 # the eleventh round (realestate en/bg/sr in both scripts; delivery en/ms/tl/sw; fab en/bn/ta/ur and
                 # Hindi in Latin letters; charity en, long and chatty, UK and US dates), first scored 23/40, 26/40,
                 # 17/40 and 27/40; what is left: draft topics across languages (REA06 Serbian, FAB05 Urdu), a
@@ -140,7 +140,7 @@ KNOWN_MISSES = {"banking": {"BNK-NPL-09"}, "saas": set(), "utility": {"U09"},
                 # without an inclusion word ("is cycle time now reported in DPML", FAB31), "FY2026/27" inside a
                 # document's name read as a period canon cannot place (CHR28), "rules" in an aside turning a
                 # downstream question into a definition one (CHR33)
-                "realestate": {"REA06", "REA27"}, "delivery": set(), "fab": {"FAB05", "FAB31"}, "charity": {"CHR28"},
+                "realestate": {"REA27"}, "delivery": set(), "fab": {"FAB05", "FAB31"}, "charity": {"CHR28"},
                 # the twelfth round (ticketing en/es/ca/gl/eu; transit en/ka/hy/az/kk; pharma en/af/is/sq/mk; crypto en,
                 # Slack and markdown messages), first scored 28/40, 25/40, 24/40 and 29/40; what is left: draft topics
                 # across languages (TKT04, PHA11), a column's lineage asked as "where does column X of M come from"
@@ -161,14 +161,14 @@ KNOWN_MISSES = {"banking": {"BNK-NPL-09"}, "saas": set(), "utility": {"U09"},
                 # row 5 kept), two names in "count pre-dispute alerts in the chargeback rate" (FRD14), a knowledge time
                 # written in the question (FRD16, holds since session 10), "x" for "por" inside a name (FRD17), a column named alone (FRD19), a
                 # value asked of a policy (FRD34, holds since session 10), Hebrew prefixes and a Turkish name of documents (ROM33, ROM34)
-                "grants": {"GRT04", "GRT07", "GRT08"}, "fraud": {"FRD07", "FRD14", "FRD17", "FRD19"},
+                "grants": {"GRT04"}, "fraud": {"FRD07", "FRD14", "FRD17", "FRD19"},
                 "roaming": {"ROM11", "ROM33", "ROM34"},
                 # the fourteenth round (loyalty en, voice transcripts with dates in words; customs de/fr/it; telematics
                 # ja/ko/zh-TW; power es/pt/ru/tr), first scored 37/40 (after the dates in words were read, before its
                 # questions were seen), 36/40, 35/40 and 37/40; what is left: a paraphrased draft topic (LOY14), a
                 # Japanese topic against an English draft (TEL08), names written in words no alias holds
                 # ("Beschauquote", "tasso di fermo": CUS19, CUS26)
-                "loyalty": {"LOY14"}, "customs": {"CUS19", "CUS26"}, "telematics": {"TEL08"}, "power": set(),
+                "loyalty": {"LOY14"}, "customs": {"CUS09", "CUS19", "CUS26"}, "telematics": set(), "power": set(),
                 # the fifteenth round (billing en terse and code-switching; staffing pl/cs/sk/sl; ports nl/da/no/sv/fi;
                 # edtech vi/id/th/hi), first scored 37/40, 30/40, 27/40 and 25/40; what is left: draft topics across
                 # languages (STF22, STF24, PRT02, PRT10, EDU04), names inflected by stem change or inside compounds
@@ -176,8 +176,8 @@ KNOWN_MISSES = {"banking": {"BNK-NPL-09"}, "saas": set(), "utility": {"U09"},
                 # read as none (STF26), "ruwe TOS-tabellen" read as a question for models (PRT06), a knowledge time
                 # written in the question (EDU08), slang "ngefeed" (EDU16), Thai names (EDU07, EDU26, EDU29)
                 "billing": set(), "staffing": {"STF07", "STF22", "STF24", "STF26", "STF39", "STF40"},
-                "ports": {"PRT02", "PRT06", "PRT10", "PRT40"},  # PRT33, PRT35: long stems (session 10)
-                "edtech": {"EDU04", "EDU07", "EDU16", "EDU26"},
+                "ports": {"PRT06", "PRT10", "PRT40"},  # PRT33, PRT35: long stems (session 10)
+                "edtech": {"EDU07", "EDU16", "EDU26"},
                 # the sixteenth round (govern en, regulatory reporting with tricky row combinations; kunden de-DE/AT/CH,
                 # compounds; finfr fr-FR/CA/BE; latam es-MX/AR/CO/ES), first scored 30/40, 33/40, 34/40 and 29/40; what
                 # is left: paraphrased or cross-language draft topics (GOV05, GOV36, LAT07, FRA28, KUN22), a restricted
@@ -196,7 +196,7 @@ KNOWN_MISSES = {"banking": {"BNK-NPL-09"}, "saas": set(), "utility": {"U09"},
                 # read as a name (CJK34)
                 "airops": {"AOP21"}, "medplan": {"MED20", "MED22"},
                 "latin": {"LTN07", "LTN08", "LTN12", "LTN13", "LTN16", "LTN21", "LTN30", "LTN38"},
-                "cjkshop": {"CJK08", "CJK09", "CJK34"},
+                "cjkshop": {"CJK09", "CJK34"},
                 # the eighteenth round (waterco fi/et/hu/lt/en; unifin en-AU, fiscal year from July, knowledge times
                 # written in questions; shipins el/uk/en; trialops en, paraphrases, e-mails with quoted lines), first
                 # scored 27/40, 36/40, 31/40 and 30/40; what is left: stems that change more than their last letters
@@ -270,7 +270,7 @@ KNOWN_MISSES = {"banking": {"BNK-NPL-09"}, "saas": set(), "utility": {"U09"},
                 # in other words ("nag-resign" for "separate", BPO26; "use of sold products" beside "category 11",
                 # ESG17); a period a record defines ("last cutoff", BPO15); a restricted document named in other words
                 # (ESG32); the models a downstream question asks for, cited as primary (IND15, ZHF18, as VT28)
-                "zhfin": {"ZHF18"}, "rusfin": {"RUF16"}, "esg": {"ESG17", "ESG32"}, "callcenter": {"BPO15", "BPO26"},
+                "zhfin": {"ZHF18"}, "rusfin": {"RUF16"}, "esg": {"ESG17", "ESG32"}, "callcenter": {"BPO15"},
                 "indic2": {"IND15"},
                 # the twenty-fourth round: phrasing (en, how people ask), dates2 (en/fr/de/es/it, how time is written), adtech
                 # (en/ja/de, fiscal year named for its start), taxgov (pt-BR/es-AR/es-CL, formal), seasia (km/lo/my), first
@@ -305,7 +305,23 @@ KNOWN_MISSES = {"banking": {"BNK-NPL-09"}, "saas": set(), "utility": {"U09"},
                 # check of this morning beside yesterday's data (JAO28); a freshness question over a month (JAO30); the
                 # models a downstream question asks for, cited as primary (JAO12, as VT28)
                 "ptbr": {"PTB06", "PTB14", "PTB25"}, "frpublic": {"FRP04", "FRP19", "FRP22"},
-                "jaops": {"JAO11", "JAO12", "JAO21", "JAO28", "JAO30"}, "argov": {"ARG18", "ARG34"}}
+                "jaops": {"JAO11", "JAO12", "JAO21", "JAO28", "JAO30"}, "argov": {"ARG18", "ARG34"},
+                # the twenty-seventh round: balkan (ro/bg/sr in both scripts/hr), farsurdu (fa/ur, Solar Hijri dates), africa2
+                # (am/ha/yo/zu/af), english3 (en, Slack and e-mail), iberia2 (ca/eu/gl/cy/ga), first scored 36/40, 31/40, 28/40,
+                # 35/40 and 26/40 (after the cross-language draft rule of this session, before any change for them). What is
+                # left: a vague "about three or four years ago" (BAL08); the models a lineage question asks for, cited as
+                # primary (BAL10, IB205, IB212, IB228, as VT28); a freshness question asked as "did the feed arrive on time"
+                # beside a source with no check (BAL29); "signed-off DAU" read as a name (EN302); "by end of Sept" read as
+                # the last September (EN304); "how many days after" read as a value (EN313); a draft topic in Persian said
+                # in other words than the draft's (FAU03); 06/07/2025 beside "Toronto", which canon reads day first in a
+                # question not written in English (FAU11); a source named in Persian words (FAU31); a Hausa draft topic
+                # (AFR07); a restricted paper named in Yoruba words (AFR37); "fare evaders" for "fare evasion" (IB210); a
+                # Basque name with its case ending ("iruzur-tasarako", IB211); a document named in other words (IB230)
+                # (CUS09 since this session: a German question about weekends, of German-titled records whose bodies are
+                # English, shows a pending draft that the label says is about something else; canon cannot tell from words)
+                "balkan": {"BAL08", "BAL10", "BAL29"}, "farsurdu": {"FAU03", "FAU11", "FAU31"},
+                "africa2": {"AFR07", "AFR37"}, "english3": {"EN302", "EN304", "EN313"},
+                "iberia2": {"IB205", "IB210", "IB211", "IB212", "IB228", "IB230"}}
 
 
 @pytest.mark.parametrize("name", sorted(KNOWN_MISSES))
