@@ -592,7 +592,8 @@ _PERIOD_FORMS = [
      lambda m, as_of: _previous_month(as_of)),
     (r"今年|올해|금년|इस\s+साल(?!\s+(?:" + _MONTH_RE + r"))", lambda m, as_of: _year(as_of.year)),
     (rf"इस\s+साल\s+({_MONTH_RE})\s+से\s+({_MONTH_RE})(?:\s+तक)?", lambda m, as_of: _month_range(as_of.year, _MONTHS[m[1]], _MONTHS[m[2]])),
-    (rf"({_MONTH_RE})\s*(?:พ\s*\.\s*ศ\s*\.\s*)?(2[45]\d{{2}})(?!\d)", lambda m, as_of: _month(int(m[2]) - 543, _MONTHS[m[1]])),
+    # (a Buddhist-era year follows a month in a script of Southeast Asia: the lookahead spares every Latin position)
+    (rf"(?=[^\x00-\x7f])({_MONTH_RE})\s*(?:พ\s*\.\s*ศ\s*\.\s*)?(2[45]\d{{2}})(?!\d)", lambda m, as_of: _month(int(m[2]) - 543, _MONTHS[m[1]])),
     # Thai relative periods: last month, quarter, year, week; this month, year ("... ก่อน", "... ที่ผ่านมา" also
     # follow a count: "2 เดือนก่อน" is two months ago)
     (_any_of("เดือนที่แล้ว"), lambda m, as_of: _previous_month(as_of)),
@@ -988,7 +989,7 @@ _DATE_FORMS = [
     (rf"\bojo\s+(\d{{1,2}})\s+osu\s+({'|'.join(_YORUBA_MONTHS)})\s+(?:odun\s+)?{_Y}\b",
      lambda m, as_of: _safe_date(int(m[3]), _YORUBA_MONTHS[m[2]], int(m[1])), _ABSOLUTE),
     # Amharic: "ኦክቶበር 1 ቀን 2026" (October, day 1, 2026)
-    (rf"({_MONTH_RE})\s+(\d{{1,2}})\s+ቀን\s*,?\s*{_Y}\b", lambda m, as_of: _safe_date(int(m[3]), _MONTHS[m[1]], int(m[2])), _ABSOLUTE),
+    (rf"(?=[\u1200-\u137f])({_MONTH_RE})\s+(\d{{1,2}})\s+ቀን\s*,?\s*{_Y}\b", lambda m, as_of: _safe_date(int(m[3]), _MONTHS[m[1]], int(m[2])), _ABSOLUTE),
     # "31st July '25", "July 31st, '25": a two-digit year after an apostrophe
     (rf"\b(\d{{1,2}}){_ORD}\.?\s+{_OF}({_MONTH_RE})\.?,?\s*{_YY}",
      lambda m, as_of: _safe_date(2000 + int(m[3]), _MONTHS[m[2]], int(m[1])), _ABSOLUTE),
