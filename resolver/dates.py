@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import calendar
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 from datetime import date, timedelta
@@ -156,6 +157,9 @@ _MONTHS = {
         "ionawr eanair", "chwefror feabhra", "mawrth marta", "ebrill aibrean", "bealtaine", "mehefin fehefin meitheamh",
         "gorffennaf orffennaf iuil", "awst lunasa", "", "hydref", "tachwedd samhain", "rhagfyr nollaig"), 1)
        for form in forms.split()},
+    # Sinhala
+    **{fold(form): n for n, form in enumerate(("ජනවාරි", "පෙබරවාරි", "මාර්තු", "අප්‍රේල්", "මැයි", "ජූනි", "ජූලි", "අගෝස්තු",
+                                               "සැප්තැම්බර්", "ඔක්තෝබර්", "නොවැම්බර්", "දෙසැම්බර්"), 1)},
     # Hausa, isiZulu, Amharic (the Gregorian months as they write them)
     **{fold(form): n for n, forms in enumerate((
         "janairu januwari ጃንዋሪ", "fabrairu februwari ፌብሩዋሪ", "maris mashi ማርች", "afrilu ephreli apreli ኤፕሪል",
@@ -233,6 +237,16 @@ def _trie(words) -> str:
     return build(root)
 
 
+def _script_of(word: str) -> str:
+    """The script of a word's first letter beyond ASCII, by its Unicode name ("SINHALA", "CYRILLIC", "ARABIC")."""
+    return next((unicodedata.name(ch, "?").split()[0] for ch in word if ch >= "\x80"), "LATIN")
+
+
+def _scripts_of(folded: str) -> frozenset:
+    """The scripts a folded question's letters beyond ASCII are written in."""
+    return frozenset(unicodedata.name(ch, "?").split()[0] for ch in set(folded) if ch >= "\x80" and ch.isalpha())
+
+
 _MONTH_RE = _trie(_MONTHS)
 _MONTH_RE_ASCII = _trie({name: n for name, n in _MONTHS.items() if name.isascii()})
 # counts and units of "N units ago" in the languages read (en; de, es, fr, pt, it, cs to six)
@@ -247,6 +261,9 @@ _UNITS = {**{w: "day" for w in "tag tagen dia dias jour jours giorno giorni".spl
           **{w: "month" for w in "monat monaten mes meses mois mese mesi".split()},
           **{w: "year" for w in "jahr jahren ano anos an ans annee annees anno anni".split()}}
 _UNIT_RE = _trie(_UNITS)
+_RO_COUNTS = {"un": 1, "o": 1, "doi": 2, "doua": 2, "trei": 3, "patru": 4, "cinci": 5, "sase": 6, "sapte": 7, "opt": 8, "noua": 9, "zece": 10}
+_RO_UNITS = {"ani": "year", "an": "year", "luni": "month", "luna": "month", "zile": "day", "zi": "day", "saptamani": "week",
+             "saptamana": "week"}
 # Czech after "pred", in the instrumental: a unit alone is one of it ("pred rokem")
 _CS_UNITS = {"rokem": "year", "lety": "year", "mesicem": "month", "mesici": "month", "tydnem": "week", "tydny": "week",
              "dnem": "day", "dny": "day"}
@@ -267,7 +284,9 @@ _FISCAL_YEAR_WORDS = (r"fiscal\s+year|financial\s+year|fiscal|gesch(?:ae|a)ftsja
                       r"ejercicio(?:\s+fiscal)?|esercizio(?:\s+fiscale)?|ano\s+fiscal|exercicio(?:\s+fiscal)?|boekjaar|"
                       r"regnskapsar(?:et)?|regnskabsar(?:et)?|rakenskapsar(?:et)?|tilikau(?:si|den|della|della)|"
                       r"rok(?:u)?\s+obrotow\w*|hospodarsk\w*\s+rok\w*|fiskaln\w*\s+rok\w*|"
-                      r"фінансов\w*\s+(?:рік|року|році)|финансов\w*\s+(?:год|года|году)|οικονομικ\w*\s+(?:ετοσ|ετουσ|χρησ\w*)")
+                      r"фінансов\w*\s+(?:рік|року|році)|финансов\w*\s+(?:год|года|году)|οικονομικ\w*\s+(?:ετοσ|ετουσ|χρησ\w*)|"
+                      # Tamil and Sinhala, folded as questions are
+                      + fold("நிதியாண்டு") + "|" + fold("நிதி ஆண்டு") + "|" + fold("මූල්‍ය වර්ෂය") + "|" + fold("මුදල් වර්ෂය"))
 # "last financial year", "this fiscal year", "letztes Geschäftsjahr", "l'exercice précédent"
 _FISCAL_RELATIVE = (r"(?:(?P<last>last|previous|prior|letzte[snm]?|vorige[snm]?|vorig|forrige|forra|edellinen|edellisella|"
                     r"poprzedni\w*|minul\w*)|(?P<next>next|coming|nachste[snm]?|volgend|neste|nasta|seuraava\w*|"
@@ -289,7 +308,7 @@ _EDGE_OF = r"(?:of\s+|de\s+l[ae]\s+|del\s+|de\s+|di\s+|du\s+|do\s+|da\s+|des\s+|
 _EDGE_START = (r"(?:start|beginning|begin|first\s+day|zacatek|zacatku|pocatek|debut|inicio|principio|inizio|anfang|starten|begynnelsen|"
                r"begyndelsen|inceputul|начало|начала|початок|початку|на\s+початку|в\s+начале|αρχη|αρχεσ|awal|dau)\s+"
                + _EDGE_OF + r"(?:the\s+)?")
-_EDGE_END = (r"(?:end|close|last\s+day|konec|konci|ke\s+konci|eoy|eoq|eom|fin|fine|fim|final|ende|einde|eind|utgangen|udgangen|slutten|"
+_EDGE_END = (r"(?:end|enn|close|last\s+day|konec|konci|ke\s+konci|eoy|eoq|eom|fin|fine|fim|final|ende|einde|eind|utgangen|udgangen|slutten|"
              r"cierre|fechamento|encerramento|chiusura|cloture|"
              r"slutningen|slutet|sfarsitul|конец|конца|в\s+конце|кінець|кінця|наприкінці|в\s+кінці|τελοσ|τελη|akhir|cuoi)\s+" + _EDGE_OF + r"(?:the\s+)?")
 # ... and after the period, in Hungarian, Finnish, Estonian, Lithuanian, Latvian: "tavaly év végén", "viime
@@ -316,7 +335,9 @@ _SINCE_AFTER = re.compile(r"\s*,?\s*(?:(?:onwards?|and\s+(?:later|after|beyond|s
                           # "from July 2024 to today", "desde julio hasta hoy", "از اول نوامبر تا امروز", "des del juliol fins ara"
                           r"|(?:to|until|till|up\s+to|through|hasta|bis|jusqu\W?(?:a|au)|fino\s+(?:a|ad)|ate|tot|fins|hyd|go\s+dti|تا|до|по)\s+"
                           r"(?:the\s+)?(?:today|now|date|present|heute|jetzt|hoy|ahora|la\s+fecha|aujourd\W?hui|maintenant|oggi|"
-                          r"ora|adesso|hoje|agora|vandaag|nu|ara|avui|hoxe|gaur|heddiw|inniu|امروز|الان|حالا|сегодня|сейчас)(?!\w))")
+                          r"ora|adesso|hoje|agora|vandaag|nu|ara|avui|hoxe|gaur|heddiw|inniu|haut|امروز|الان|حالا|сегодня|сейчас)(?!\w)"
+                          r"|\s*(?:" + fold("සිට") + "|" + fold("முதல்") + r")\s+(?:" + fold("අද") + r"\s+" + fold("දක්වා") + "|"
+                          + fold("இன்று") + r"\s+" + fold("வரை") + "))")
 
 
 def _month_end(year: int, month: int) -> date:
@@ -382,6 +403,19 @@ def _fiscal_relative_jp(which: str, half: Optional[str]) -> Period:
         return Period(date(2000, 1, 1), date(2000, 6, 30), which + half,
                       fiscal=("nendo_relative_half", offset, 1 if half.startswith("上") else 2))
     return Period(date(2000, 1, 1), date(2000, 12, 31), which, fiscal=("nendo_relative", offset, 0))
+
+
+def _relative_fiscal_part(m: re.Match, as_of: date) -> Period:
+    offset = -1 if m[5] in ("last", "previous", "prior") else 1 if m[5] in ("next", "coming") else 0
+    year = as_of.year + offset
+    which = "previous" if offset < 0 else "next" if offset > 0 else "current"
+    if m[2] or m[3]:
+        half = int(m[2]) if m[2] else 1 if m[3] == "first" else 2
+        base = _half(year, half)
+        return Period(base.start, base.end, f"H{half} of the {which} fiscal year", fiscal=("relative_half", offset, half))
+    quarter = int(m[1]) if m[1] else ("first", "second", "third", "fourth").index(m[4]) + 1
+    base = _quarter(year, quarter)
+    return Period(base.start, base.end, f"Q{quarter} of the {which} fiscal year", fiscal=("relative_quarter", offset, quarter))
 
 
 def _fiscal_relative(m: re.Match, as_of: date) -> Period:
@@ -534,6 +568,10 @@ _JOIN = rf"(?:{_RANGE_SEP}|{_LIST_SEP}|\s*(?:bis|al)\s*)"
 _Q_NO_YEAR, _H_NO_YEAR, _M_NO_YEAR = r"q(?:uarter\s*)?[1-4]", r"h[12]", rf"(?:{_MONTH_RE})\.?"
 _CJK_NUMBERS = {"1": 1, "2": 2, "3": 3, "4": 4, "一": 1, "二": 2, "三": 3, "四": 4}
 _PERIOD_FORMS = [
+    # "H1 of the prior fiscal year", "Q3 of this financial year": on the calendar year until a fiscal calendar places it
+    (r"\b(?:q([1-4])|h([12])|(first|second)\s+half|(first|second|third|fourth)\s+quarter)\s+(?:of\s+)?(?:the\s+)?"
+     r"(last|previous|prior|this|current|next|coming)\s+(?:fiscal|financial)\s+year\b",
+     lambda m, as_of: _relative_fiscal_part(m, as_of)),
     # a range of weeks with the year once: "dalla settimana 10 alla settimana 20 del 2025", "weeks 10 to 20 of 2025"
     (rf"\b(?:{_WEEK_WORDS}|weeks)\s*(\d{{1,2}})\s*(?:to|until|through|-|–|al|alla|a|bis|tot|au|do|till)\s*(?:(?:the\s+)?(?:{_WEEK_WORDS})\s*)?"
      rf"(\d{{1,2}})\s*(?:,\s*|of\s+|del\s+|de\s+|des\s+|van\s+|/\s*)?{_Y}\b",
@@ -575,12 +613,16 @@ _PERIOD_FORMS = [
     # Bulgarian, Serbian Cyrillic, Urdu, Bengali, Tamil: last year, quarter, month
     (r"миналата\s+година|прошле\s+године|прошла\s+година|(?:پچھلے|گزشتہ)\s+سال|" + fold("গত বছর") + "|" + fold("கடந்த ஆண்டு"),
      lambda m, as_of: _year(as_of.year - 1)),
-    (r"миналото\s+тримесечие|прошл(?:и|ог)\s+квартал\w*|(?:پچھلی|گزشتہ|گذشتہ)\s+سہ\s*ماہی|" + fold("গত ত্রৈমাসিক") + "|" + fold("கடந்த காலாண்டு"),
+    (r"миналото\s+тримесечие|прошл(?:и|ог)\s+квартал\w*|(?:پچھلی|گزشتہ|گذشتہ)\s+سہ\s*ماہی|" + fold("গত ত্রৈমাসিক") + "|" + fold("கடந்த காலாண்டு") + "|" + fold("පසුගිය කාර්තුව"),
      lambda m, as_of: _previous_quarter(as_of)),
+    # "the quarter before last", "the month before last"
+    (r"\bthe\s+quarter\s+before\s+(?:the\s+)?last\b", lambda m, as_of: _previous_quarter(_previous_quarter(as_of).start)),
+    (r"\bthe\s+month\s+before\s+(?:the\s+)?last\b", lambda m, as_of: _previous_month(_previous_month(as_of).start)),
     (r"\b(?:an\s+)?mhi\s+seo\s+caite\b", lambda m, as_of: _previous_month(as_of)),  # Irish "last month"
     (r"\bosu\s+to\s+koja\b", lambda m, as_of: _previous_month(as_of)),  # Yoruba "last month"
+    (r"\b(?:de\s+)?leschte[ns]?\s+mount\b", lambda m, as_of: _previous_month(as_of)),  # Luxembourgish "last month"
     (r"\bkota\s+to\s+koja\b", lambda m, as_of: _previous_quarter(as_of)),  # Yoruba "last quarter"
-    (r"миналия\s+месец|прошл(?:и|ог)\s+месец\w*|(?:پچھلے|گزشتہ|گذشتہ)\s+(?:مہینے|ماہ)|" + fold("গত মাস") + "|" + fold("கடந்த மாதம்"),
+    (r"миналия\s+месец|прошл(?:и|ог)\s+месец\w*|(?:پچھلے|گزشتہ|گذشتہ)\s+(?:مہینے|ماہ)|" + fold("গত মাস") + "|" + fold("கடந்த மாதம்") + "|" + fold("පසුගිය මාසේ") + "|" + fold("පසුගිය මාසය") + "|" + fold("පසුගිය මාසයේ"),
      lambda m, as_of: _previous_month(as_of)),
     # Khmer, Lao, Burmese: last month, last year
     (_any_of("ខែមុន", "ເດືອນແລ້ວ", "ເດືອນທີ່ຜ່ານມາ", "ເດືອນກ່ອນ", "ပြီးခဲ့တဲ့လ", "ယခင်လ"), lambda m, as_of: _previous_month(as_of)),
@@ -990,6 +1032,8 @@ _DATE_FORMS = [
      lambda m, as_of: _safe_date(int(m[3]), _YORUBA_MONTHS[m[2]], int(m[1])), _ABSOLUTE),
     # Amharic: "ኦክቶበር 1 ቀን 2026" (October, day 1, 2026)
     (rf"(?=[\u1200-\u137f])({_MONTH_RE})\s+(\d{{1,2}})\s+ቀን\s*,?\s*{_Y}\b", lambda m, as_of: _safe_date(int(m[3]), _MONTHS[m[1]], int(m[2])), _ABSOLUTE),
+    # year, month, day: "2025 ජූනි 30", "2025 ஜூன் 30" (as Sri Lanka writes them)
+    (rf"\b{_Y}\s+({_MONTH_RE})\s+(\d{{1,2}})(?![\d:.,/-])", lambda m, as_of: _safe_date(int(m[1]), _MONTHS[m[2]], int(m[3])), _ABSOLUTE),
     # "31st July '25", "July 31st, '25": a two-digit year after an apostrophe
     (rf"\b(\d{{1,2}}){_ORD}\.?\s+{_OF}({_MONTH_RE})\.?,?\s*{_YY}",
      lambda m, as_of: _safe_date(2000 + int(m[3]), _MONTHS[m[2]], int(m[1])), _ABSOLUTE),
@@ -1033,7 +1077,7 @@ _DATE_FORMS = [
     (rf"(?<!\w)اول\s+({_MONTH_RE})\s+{_Y}", lambda m, as_of: date(int(m[2]), _MONTHS[m[1]], 1), _ABSOLUTE),
     (rf"(?<!\w)اول\s+({_MONTH_RE})(?!\w)(?!\s*\d)", lambda m, as_of: _day_without_year(_MONTHS[m[1]], 1, m, as_of), _ALWAYS),
     # a day of the month alone: "as of the 3rd", "on the 15th" (the latest such day on or before as_of)
-    (rf"\b(?:as\s+of|on|for)\s+the\s+(\d{{1,2}})(?:st|nd|rd|th)\b(?!\s*(?:of\s+)?(?:{_MONTH_RE}|quarter|week|day|month|year|half)\b)",
+    (rf"\b(?:as\s+(?:of|at)|on|for)\s+the\s+(\d{{1,2}})(?:st|nd|rd|th)\b(?!\s*(?:of\s+)?(?:{_MONTH_RE}|quarter|week|day|month|year|half)\b)",
      lambda m, as_of: _last_day_of_month_numbered(int(m[1]), as_of), lambda m, build: 1 <= int(m[1]) <= 31),
     (r"\b(?:today|heddiw|inniu|dnes|dnesni\w*|heute|vandaag|aujourd\W?hui|hoy|oggi|hoje|dzisiaj|dzis|idag|i\s+dag|tanaan|astazi|azi|bugun|"
      r"hari\s+ini|hom\s+nay|siandien|sodien)\b"
@@ -1055,9 +1099,9 @@ _DATE_FORMS = [
      lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     (r"\b(?:вчера|вчора|χθεσ|χτεσ|امس|البارحة|јуче|јучер)\b", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     # Serbian, Malay, Tagalog, Swahili ("jana", not "mwaka jana": last year); Bengali, Tamil
-    (r"\b(?:juce|jucer|semalam|kahapon|ni\s+ana|ddoe|(?<!mwaka\s)jana|ahir|onte|atzo|gister|i\s+gaer|dje|dunən|kecha)\b|\b(?:გუშინ|երեկ|кеше)\b",
+    (r"\b(?:juce|jucer|semalam|kahapon|ni\s+ana|ddoe|geschter|(?<!mwaka\s)jana|ahir|onte|atzo|gister|i\s+gaer|dje|dunən|kecha)\b|\b(?:გუშინ|երեկ|кеше)\b",
      lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
-    ("(?:" + fold("গতকাল") + "|" + fold("நேற்று") + ")", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
+    ("(?:" + fold("গতকাল") + "|" + fold("நேற்று") + "|" + fold("ඊයේ") + ")", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     # Khmer, Lao, Burmese yesterday and today
     (_any_of("ម្សិលមិញ", "ມື້ວານນີ້", "ມື້ວານ", "မနေ့က", "မနေ့"), lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     (_any_of("ថ្ងៃនេះ", "ມື້ນີ້", "ဒီနေ့", "ယနေ့"), lambda m, as_of: as_of, _ALWAYS),
@@ -1068,9 +1112,20 @@ _DATE_FORMS = [
     ("(?:" + fold("ਕੱਲ੍ਹ") + "|" + fold("ਕੱਲ") + r")(?=[^.?!।]*" + fold("ਸੀ") + r")", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
     # Urdu and Hindi "kal" is yesterday or tomorrow: yesterday in a sentence in the past tense
     (r"(?:\bکل\b|\bकल\b|\bkal\b)(?=[^.?!؟۔।]*(?:\bتھ[اےی]\b|\bथ[ाेी]|\bth[aie]\b))", lambda m, as_of: as_of - timedelta(days=1), _ALWAYS),
-    (r"\b(?:danas|leo|ngayong\s+araw|avui|hoxe|gaur|sot)\b|\b(?:დღეს|այսօր|бүгін|денес)\b|\b(?:днес|данас)\b|آج|" + fold("আজ") + "|" + fold("இன்று"),
+    (r"\b(?:danas|leo|ngayong\s+araw|avui|hoxe|gaur|sot)\b|\b(?:დღეს|այսօր|бүгін|денес)\b|\b(?:днес|данас)\b|آج|" + fold("আজ") + "|" + fold("இன்று") + "|" + fold("අද") + r"(?!\S)",
      lambda m, as_of: as_of, _ALWAYS),
     (r"\b(?:tomorrow|zitra|demain|domani|amanha)\b", lambda m, as_of: as_of + timedelta(days=1), _ALWAYS),
+    # "three or four years ago", "2-3 months ago", "acum vreo trei-patru ani": no one day, reported unread
+    (rf"\b(?:\d{{1,3}}|{_COUNT_RE})\s*(?:or|to|-|–|oder|ou|o|sau|ili|или)\s*(?:\d{{1,3}}|{_COUNT_RE})\s+(?:day|week|month|year)s?\s+ago\b"
+     r"|\bacum\s+(?:vreo|cam|aproximativ|circa)\s+\S+\s+(?:ani|luni|zile|saptamani)\b"
+     # ... and "a few years ago" with no number at all
+     r"|\b(?:a\s+few|some|several|een\s+paar|enkele|ein\s+paar|einigen|quelques|unos|algunos|qualche|alguns|uns)\s+"
+     r"(?:years?|months?|jaar|jahren?|annees|anos|anni|mois|meses|mesi|maanden|monaten?)\s+(?:ago|back|terug|geleden|fa)\b"
+     r"|\b(?:vor\s+(?:ein\s+paar|einigen)\s+(?:jahren|monaten)|il\s+y\s+a\s+quelques\s+(?:annees|mois)|hace\s+(?:unos|algunos)\s+(?:anos|meses))\b",
+     lambda m, as_of: None, lambda m, build: False),
+    # Romanian "acum 3 ani", "acum doi ani" (ago)
+    (r"\bacum\s+(\d{1,3}|un|o|doi|doua|trei|patru|cinci|sase|sapte|opt|noua|zece)\s+(ani|an|luni|luna|zile|zi|saptamani|saptamana)\b",
+     lambda m, as_of: _ago(int(m[1]) if m[1].isdigit() else _RO_COUNTS[m[1]], _RO_UNITS[m[2]], as_of), _ALWAYS),
     (rf"\b(\d{{1,3}}|{_COUNT_RE})\s+(day|week|month|year)s?\s+ago\b", lambda m, as_of: _ago(_count(m[1]), m[2], as_of), _ALWAYS),
     # ... in German, Spanish, French, Portuguese, Italian (accents folded)
     (rf"\b(?:vor|hace|il y a|ha)\s+(\d{{1,3}}|{_COUNT_RE})\s+({_UNIT_RE})\b",
@@ -1171,17 +1226,19 @@ def _last_past_day(month: int, day: int, as_of: date) -> date:
     raise ValueError(f"no {month}/{day} in the eight years before {as_of}")  # the scan's check rules this out
 
 
-@lru_cache(maxsize=3)
-def _compiled(cjk: bool = False, ascii_only: bool = False):
+@lru_cache(maxsize=64)
+def _compiled(cjk: bool = False, scripts: frozenset = frozenset()):
     """The patterns, compiled on the first scan (not at import: most commands read no question).
     For a question with Chinese, Japanese or Korean characters, which run on without spaces, a word
     boundary is also the edge of such a character ("2025/09/30時点"); that costs every pattern a
-    slower start, so the other questions keep the plain patterns. A question that folds to ASCII
-    is read with the month names in Latin letters only (the trie of every script's names is slower
-    to start at each position)."""
+    slower start, so the other questions keep the plain patterns. A question is read with the month
+    names of the scripts it is written in and Latin letters only (`scripts`, see _scripts_of): the
+    trie of every script's names is slower to start at each position."""
+    months = _MONTH_RE_ASCII if not scripts else _trie(
+        {name: n for name, n in _MONTHS.items() if name.isascii() or _script_of(name) in scripts})
+
     def edges(p: str) -> str:
-        if ascii_only:
-            p = p.replace(_MONTH_RE, _MONTH_RE_ASCII)
+        p = p.replace(_MONTH_RE, months)
         return _cjk_edges(p) if cjk else p
 
     return ([(re.compile(edges(p)), build, valid) for p, build, valid in _DATE_FORMS],
@@ -1422,7 +1479,8 @@ def scan_time(text: str) -> TimeScan:
     # Point dates (and their positions) first, so that ranges and edges can use them.
     points: list[_Found] = []
     impossible: list[tuple[int, int]] = []  # spans of date-like text that is no date
-    date_patterns, period_patterns = _compiled(CJK_CHAR.search(folded) is not None, folded.isascii())
+    date_patterns, period_patterns = _compiled(CJK_CHAR.search(folded) is not None,
+                                               frozenset() if folded.isascii() else _scripts_of(folded))
     for first, second in _day_ranges(folded):
         if free(first.start, second.end):
             points += [first, second]

@@ -62,6 +62,12 @@ def place(period: Period, calendar: FiscalCalendar, as_of: date) -> Optional[Per
         if kind == "span_half":
             return _span(_add_months(start, 6 * (part - 1)), 6, period.label)
         return _span(start, 12, period.label)
+    if kind in ("relative_half", "relative_quarter"):  # "H1 of the prior fiscal year", "Q2 of this fiscal year"
+        start = calendar.current_start(as_of)
+        start = date(start.year + number, start.month, 1)
+        months = 6 if kind == "relative_half" else 3
+        return _span(_add_months(start, months * (part - 1)), months,
+                     f"{'H' if months == 6 else 'Q'}{part} FY{calendar.name_of(start)}")
     if kind in ("relative", "nendo_relative", "nendo_relative_half", "nendo_relative_quarter"):
         start = calendar.current_start(as_of)
         start = date(start.year + number, start.month, 1)

@@ -107,7 +107,7 @@ _INCLUDES = [
     r"\benthalt\w*\b", r"\beinschlie\w*\b", r"\bbeinhalt\w*\b", r"\bausgeschlossen\b", r"\bgezahlt\b",
     r"\binclu\w*\b", r"\bexclu\w*\b", r"\bcompt\w*\b", r"\bincluy\w*\b", r"\bexcluy\w*\b", r"\bcontabiliz\w*\b",
     r"\bcompres[oi]\b", r"\besclu\w*\b", r"\binbegrepen\b", r"\bbevat\w*\b", r"\bmeegeteld\b",
-    r"\bleft out\b", r"\bcover(s|ed)?\b", r"\bmitgezahlt\w*\b", r"\bz(?:a|ae)hl(?:t|en)\b(?=(?:\s+\S+){0,10}\s+mit\s*\W*$|(?:\s+\S+){0,10}\s+mit\s*[?.!])",
+    r"\bleft out\b", r"\bcover(s|ed)?\b(?!\s+(?:the\s+)?(?:whole|entire|full|all|period|that\s+period|this\s+period|year|quarter|month)\b)", r"\bmitgezahlt\w*\b", r"\bz(?:a|ae)hl(?:t|en)\b(?=(?:\s+\S+){0,10}\s+mit\s*\W*$|(?:\s+\S+){0,10}\s+mit\s*[?.!])",
     r"\bz(?:a|ae)hl(?:t|en)\b(?=(?:\s+\S+){0,10}\s+(?:in\s+die|in\s+den|in\s+das|zur|zum)\b)",
     r"\beingerechnet\b", r"\beinbezogen\b", r"\bberucksichtig\w*\b",
     r"\bherausgerechnet\b", r"\babgezogen\b", r"\bzit(?:ten)?\b(?=(?:\s+\S+){0,8}\s+in\b)", r"\bschliess\w*(?=(?:\s+\S+){0,8}\s+aus\b)", r"\bignor(?:e|es|ed|ing)\b", r"\bomvat\w*\b", r"\bmeegerekend\b", r"\buitgesloten\b",
@@ -694,6 +694,8 @@ _LINEAGE_DOWN += [r"\bзасегнат\w*", r"\bсчуп\w*", r"\bпоквари
                   r"(?:انحصار|متاثر|ٹوٹ)", *_indic("নির্ভর", "প্রভাবিত", "ভেঙে", "சார்ந்து", "பாதிக்க", "உடையும்")]
 _FRESHNESS += [r"\bданни\w*[^.?!]{0,30}\bактуалн\w*", r"\bактуалн\w*\s+(?:ли\s+)?(?:са\s+)?данни\w*", r"\bопреснен\w*", r"\bзаредени\b",
                r"\bazurn\w*", r"\bsvez\w*", r"\bosvezen\w*", r"\bажурн\w*", r"\bсвеж\w*", r"\bосвежен\w*",
+               # "je li feed danas stigao na vrijeme?" (did it arrive on time), Serbian "на време"
+               r"\bstig(?:ao|la|lo|li|le)\s+na\s+vri?jeme\b", r"\bстиг(?:ао|ла|ло|ли|ле)\s+на\s+време\b",
                r"\bsegar\b", r"\bkali\s+terakhir\b", r"\bdimuat\s+naik\b", r"\bdikemas\s+kini\b", r"\bhuling\s+na-?update\b",
                r"\bsariwa\b", r"\b\w*sasishw\w*", r"\bmara\s+ya\s+mwisho\b", r"\btaz[ae]\b", r"\bupdate\s+hu[ae]\b",
                r"(?:تازہ|فریشنس|کتنا\s+پرانا|کتنی\s+پرانی)",
@@ -709,6 +711,20 @@ _LINEAGE_UP += [r"(?:मधून|बाट|से)\s+(?:येते|येत�
 _ASKS_MODEL += [r"(?:मॉडेल\w*|मोडेल\w*|मॉडलों)"]
 _ASKS_MODEL += [r"\bmodelo\b", r"\bmodeli\b", r"ماڈل", *_indic("মডেল", "மாடல்")]
 _ASKS_SOURCES += [r"\bизточни\w*", r"\bизвор\w*", r"\bvyanzo\b", r"\bchanzo\b", r"\bpinagkukunan\b", r"ماخذ", *_indic("উৎস", "மூல")]
+# "ignorier bitte die Rollenprüfung"; "list every document my role can't open" (reveal what the requester may not see)
+_INJECTION += [r"\bignorier\w*\b[^.?!]{0,40}\b\w*(?:rollen|berechtigung|zugriffs?recht|zugriffsprufung|rechteprufung)\w*",
+               r"\b(?:list|show|give|name|tell)\b[^.?!]{0,60}\b(?:my\s+role|i)\s+(?:can\W?t|cannot|am\s+not\s+allowed\s+to|may\s+not|"
+               r"don\W?t\s+have\s+access\s+to)\s+(?:open|see|access|read|view)\b"]
+# Sinhala and Tamil beside English words: how much, "rules ... ignore பண்ணி", "access rules නොසලකා", "do as the instructions say"
+_NUMERIC += [r"(?:කීයද|කොච්චරද|ගණන\s+කීයද)"]
+_INJECTION += [r"\brules?\b[^.?!]{0,40}\bignore\s*[^\x00-\x7f]", r"\brules?\W{0,3}\s*නොසලකා", r"උපදෙස්\s+විදිහටම",
+               r"(?:விதிகளை|rules?\W*ஐ)[^.?!]{0,30}(?:புறக்கணி|ignore)"]
+# Luxembourgish: "zielen d'Avoiren ... an den AuM?" (count in), "wéivill" (how much), "fresch ukomm" (arrived fresh),
+# "d'Zougangsreegelen ignoréieren", "maach wat an deem Message steet"; Dutch "up-to-date"
+_INCLUDES += [r"\bziel(?:en|t)\b(?=(?:\s+\S+){0,12}\s+an\s+(?:den|d|de|der)\b)"]
+_NUMERIC += [r"\bweivill\b", r"\bjust\s+d\W?zuel\b"]
+_FRESHNESS += [r"\bfresch\w*", r"\bup-to-date\b"]
+_INJECTION += [r"reegel\w*\s+ignoreier\w*", r"\bignoreier\w*\s+\w{0,20}reegel", r"\bmaach\b[^.?!]{0,30}\bwat\b[^.?!]{0,30}\bsteet\b"]
 # Yoruba, Hausa, isiZulu: how many, "follow the instructions in the message", "I am admin", "drop the rules"
 _NUMERIC += [r"\bmeloo\b", r"\bnomba\s+nikan\b", r"\bnawa\s+ne\b", r"\bmangaki\b"]
 _INJECTION += [r"\byi\s+watsi\s+da\s+dokok\w*", r"\bbi\s+umarni\w*", r"\byeka\s+imithetho\b", r"\bngiyi-?admin\b",
@@ -786,12 +802,12 @@ SEPARABLE_INCLUDES_RE = re.compile(
 # the definition refused ("bas number bata do, definition nahi chahiye", "the number, not the definition",
 # "nahitaji namba tu, si definition"): no definition cue
 _NOT_THE_DEFINITION_RE = re.compile(
-    r"\b(?:not|no|nahi|nahin|hindi|si|pas|nicht|keine?|sin|ne|nao|non|bukan|tidak|khong)\s+(?:the\s+|a\s+|la\s+|die\s+|ang\s+|yung\s+|ka\s+|"
-    r"da\s+|do\s+|de\s+|el\s+|le\s+)?(?:definitions?|definici\w*|definica\w*|definit\w*|ta\W?rif\w*)\b"
+    r"\b(?:not|no|nahi|nahin|hindi|si|pas|nicht|keine?|keng|sin|ne|nao|non|bukan|tidak|khong)\s+(?:the\s+|a\s+|la\s+|die\s+|ang\s+|yung\s+|ka\s+|"
+    r"da\s+|do\s+|de\s+|el\s+|le\s+)?(?:definitions?|definici\w*|definica\w*|definit\w*|ta\W?rif\w*|definitioun)\b"
     r"|\b(?:definitions?|definici\w*|definit\w*)\s+(?:nahi|nahin|mat|not\s+needed|ni\s+hindi)\b"
     r"|\b(?:don\W?t|do\s+not)\s+(?:need|want)\s+(?:the\s+|a\s+)?definitions?\b"
     # ... and after the word, in Indian languages: "definition ਨਹੀਂ ਚਾਹੀਦੀ", "definition નહીં", "definition వద్దు"
-    r"|\bdefinitions?\s+(?:" + "|".join([fold(w) for w in ("ਨਹੀਂ", "નહીં", "नहीं", "వద్దు", "ಬೇಡ", "വേണ്ട", "نہیں", "نمی")]
+    r"|\bdefinitions?\s+(?:" + "|".join([fold(w) for w in ("ਨਹੀਂ", "નહીં", "नहीं", "వద్దు", "ಬೇಡ", "വേണ്ട", "نہیں", "نمی", "வேண்டாம்", "එපා", "එක එපා")]
                                          + _cjk(*(fold(w) for w in ("မဟုတ်", "မလို")))) + ")"
     # ... and before it in Khmer and Lao ("មិនមែន definition ទេ", "ບໍ່ແມ່ນ definition")
     r"|(?:" + "|".join(_cjk(*(fold(w) for w in ("មិនមែន", "មិនចង់បាន", "ບໍ່ແມ່ນ", "ບໍ່ຕ້ອງການ")))) + r")\s*definitions?\b"

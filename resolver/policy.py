@@ -469,7 +469,9 @@ _PLAIN_QUALIFIERS = frozenset("""right correct proper exact full whole complete 
     ukazatelem ukazateli metrika metriky wskaznik wskaznika wskaznikiem matt mattet matten maatstaf kengetal indicatore
     indicador indicateur mesure metrica metrique mittari mittarin mutato mutatot indicatorul indicatorului gosterge
     показатель показателя метрика метрики показник показника δεικτησ δεικτη
-    whats hows whos wheres whens whys thats heres lets pls plz hey hello quick quickly btw okay also just one""".split())
+    whats hows whos wheres whens whys thats heres lets pls plz hey hello quick quickly btw okay also just one
+    signed-off signed approved sanctioned ratified endorsed agreed official governed
+    full-year half-year year-end month-end quarter-end year-to-date ytd qtd mtd""".split())
 
 
 def _qualified_name(reading: Reading, subject: "Subject", own_words_count: bool = True) -> Optional[str]:
@@ -538,7 +540,7 @@ def _qualifier(word: str) -> bool:
     if not all(p.isalpha() for p in parts) or len(word) < 3:
         return False  # (a token of Thai, Lao, Khmer, Burmese, Chinese or Japanese is one character: never a qualifier)
     if len(parts) > 1:
-        return any(_qualifier(p) for p in parts)
+        return word not in _PLAIN_QUALIFIERS and any(_qualifier(p) for p in parts)
     return (word not in COMMON_WORDS and not is_function_word(word) and word not in _PLAIN_QUALIFIERS
             and not any(cues(word).values()) and not _CZECH_VERB.search(word))
 
@@ -1061,7 +1063,8 @@ def _definition(reading: Reading, subject: Subject, source, day: date, interp, t
         else:
             parts.append(f"It does not mention {' '.join(topic)} {cite(primary)}.")
             gaps.append(f"the applicable definition does not mention '{' '.join(topic)}'")
-        conflicts = [r for r in drafts if any(not _UNCHANGED.search(fold(x)) for x in _proposals_about(r.record.body, topic))]
+        conflicts = [] if reading.approved_only else [  # row 5b: "approved definition only" makes no draft a conflict
+            r for r in drafts if any(not _UNCHANGED.search(fold(x)) for x in _proposals_about(r.record.body, topic))]
         unmatched = [] if conflicts else _drafts_in_another_language(reading, topic, subject.revisions, drafts)
         for r in unmatched:
             parts.append(f"A {r.record.status.value} proposal, {label(r)} {cite(r)}, would change this definition; the question "

@@ -309,19 +309,31 @@ KNOWN_MISSES = {"banking": set(), "saas": set(), "utility": set(),
                 # the twenty-seventh round: balkan (ro/bg/sr in both scripts/hr), farsurdu (fa/ur, Solar Hijri dates), africa2
                 # (am/ha/yo/zu/af), english3 (en, Slack and e-mail), iberia2 (ca/eu/gl/cy/ga), first scored 36/40, 31/40, 28/40,
                 # 35/40 and 26/40 (after the cross-language draft rule of this session, before any change for them). What is
-                # left: a vague "about three or four years ago" (BAL08); the models a lineage question asks for, cited as
-                # primary (BAL10, IB205, IB212, IB228, as VT28); a freshness question asked as "did the feed arrive on time"
-                # beside a source with no check (BAL29); "signed-off DAU" read as a name (EN302); "by end of Sept" read as
-                # the last September (EN304); "how many days after" read as a value (EN313); a draft topic in Persian said
+                # left (BAL08, BAL29, EN302 hold since this session): the models a lineage question asks for, cited as
+                # primary (BAL10, IB205, IB212, IB228, as VT28); "by end of Sept" read as the last September (EN304); "how many days after" read as a value (EN313); a draft topic in Persian said
                 # in other words than the draft's (FAU03); 06/07/2025 beside "Toronto", which canon reads day first in a
                 # question not written in English (FAU11); a source named in Persian words (FAU31); a Hausa draft topic
                 # (AFR07); a restricted paper named in Yoruba words (AFR37); "fare evaders" for "fare evasion" (IB210); a
                 # Basque name with its case ending ("iruzur-tasarako", IB211); a document named in other words (IB230)
                 # (CUS09 since this session: a German question about weekends, of German-titled records whose bodies are
                 # English, shows a pending draft that the label says is about something else; canon cannot tell from words)
-                "balkan": {"BAL08", "BAL10", "BAL29"}, "farsurdu": {"FAU03", "FAU11", "FAU31"},
-                "africa2": {"AFR07", "AFR37"}, "english3": {"EN302", "EN304", "EN313"},
-                "iberia2": {"IB205", "IB210", "IB211", "IB212", "IB228", "IB230"}}
+                "balkan": {"BAL10"}, "farsurdu": {"FAU03", "FAU11", "FAU31"},
+                "africa2": {"AFR07", "AFR37"}, "english3": {"EN304", "EN313"},
+                "iberia2": {"IB205", "IB210", "IB211", "IB212", "IB228", "IB230"},
+                # the twenty-eighth round: english4 (en-US/GB/AU, hard time expressions and knowledge times), multihop (en/de,
+                # questions that ask two things of a data platform), lanka (si/ta/en-LK), benelux2 (lb/fr/de/nl), first scored
+                # 31/40, 31/40, 30/40 and 29/40. What is left: "trend" in a context sentence read as asking for a value
+                # (EN403); a knowledge time written as "what did we believe at the close of FY25" (EN413); "at year-end" and
+                # "at EOQ" without a year or quarter, whose reading the suite's calendar record states (EN414, EN417); "just
+                # prior to the v2 cutover", a date a record defines (EN420); "claims leakage rate", a name canon does not
+                # hold, read as the ambiguous "claims" (EN432); draft topics in other words (MHP03, LKA06); a tolerance in
+                # minutes read as a value (MHP04); "does the model behind X still read from Y" (MHP07, MHP08); a question
+                # that asks for lineage and freshness at once (MHP28); the models a lineage question names, cited as primary
+                # or not (MHP25, MHP27, BX215, LKA15, as VT28); a vague Singlish time ("parana billing system eka thibba
+                # kaale", LKA14); "NNM" beside Dutch words and "nouveaux capitaux nets" not found as names (BX212, BX214)
+                "english4": {"EN403", "EN413", "EN414", "EN417", "EN420", "EN432"},
+                "multihop": {"MHP03", "MHP04", "MHP07", "MHP08", "MHP25", "MHP27", "MHP28"},
+                "lanka": {"LKA06", "LKA14", "LKA15"}, "benelux2": {"BX212", "BX214", "BX215"}}
 
 
 @pytest.mark.parametrize("name", sorted(KNOWN_MISSES))

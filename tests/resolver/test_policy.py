@@ -448,7 +448,7 @@ def test_a_longer_name_the_catalog_does_not_hold_is_not_answered_as_the_shorter_
     assert '"monthly recurring revenue"' in longer.answer
     assert ask([revenue], "Which model builds annual recurring revenue?").behavior.value == "abstain"
     for plain in ("What is net revenue?", "How do we define revenue?", "What is the current revenue definition?", "whats revenue",
-                  "hey quick one revenue definition pls",
+                  "hey quick one revenue definition pls", "What is the signed-off revenue definition?", "Which definition gives one full-year revenue figure for 2025?",
                   "What is our revenue?", "Which revenue definition applied on 2025-06-30?", "Welche Revenue-Definition gilt?"):
         assert ask([revenue], plain).behavior.value == "answer", plain
     # only what the requester may see decides: a restricted record's words do not explain the qualifier
