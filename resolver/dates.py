@@ -249,21 +249,19 @@ def _scripts_of(folded: str) -> frozenset:
 
 _MONTH_RE = _trie(_MONTHS)
 _MONTH_RE_ASCII = _trie({name: n for name, n in _MONTHS.items() if name.isascii()})
-# counts and units of "N units ago" in the languages read (en; de, es, fr, pt, it, cs to six)
+# counts and units of "N units ago" in the languages read (en; de, es, fr, pt, it, cs to six; ro to ten)
 _COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
            "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
            "einem": 1, "einer": 1, "zwei": 2, "drei": 3, "un": 1, "una": 1, "dos": 2, "tres": 3, "une": 1, "deux": 2,
            "trois": 3, "um": 1, "uma": 1, "dois": 2, "duas": 2, "due": 2, "tre": 3,
-           "dvema": 2, "tremi": 3, "ctyrmi": 4, "peti": 5, "sesti": 6}
+           "dvema": 2, "tremi": 3, "ctyrmi": 4, "peti": 5, "sesti": 6,
+           "o": 1, "doi": 2, "doua": 2, "trei": 3, "patru": 4, "cinci": 5, "sase": 6, "sapte": 7, "opt": 8, "noua": 9, "zece": 10}
 _COUNT_RE = _trie(_COUNTS)
-_UNITS = {**{w: "day" for w in "tag tagen dia dias jour jours giorno giorni".split()},
-          **{w: "week" for w in "woche wochen semana semanas semaine semaines settimana settimane".split()},
-          **{w: "month" for w in "monat monaten mes meses mois mese mesi".split()},
-          **{w: "year" for w in "jahr jahren ano anos an ans annee annees anno anni".split()}}
+_UNITS = {**{w: "day" for w in "tag tagen dia dias jour jours giorno giorni zi zile".split()},
+          **{w: "week" for w in "woche wochen semana semanas semaine semaines settimana settimane saptamana saptamani".split()},
+          **{w: "month" for w in "monat monaten mes meses mois mese mesi luna luni".split()},
+          **{w: "year" for w in "jahr jahren ano anos an ans annee annees anno anni ani".split()}}
 _UNIT_RE = _trie(_UNITS)
-_RO_COUNTS = {"un": 1, "o": 1, "doi": 2, "doua": 2, "trei": 3, "patru": 4, "cinci": 5, "sase": 6, "sapte": 7, "opt": 8, "noua": 9, "zece": 10}
-_RO_UNITS = {"ani": "year", "an": "year", "luni": "month", "luna": "month", "zile": "day", "zi": "day", "saptamani": "week",
-             "saptamana": "week"}
 # Czech after "pred", in the instrumental: a unit alone is one of it ("pred rokem")
 _CS_UNITS = {"rokem": "year", "lety": "year", "mesicem": "month", "mesici": "month", "tydnem": "week", "tydny": "week",
              "dnem": "day", "dny": "day"}
@@ -1123,12 +1121,9 @@ _DATE_FORMS = [
      r"(?:years?|months?|jaar|jahren?|annees|anos|anni|mois|meses|mesi|maanden|monaten?)\s+(?:ago|back|terug|geleden|fa)\b"
      r"|\b(?:vor\s+(?:ein\s+paar|einigen)\s+(?:jahren|monaten)|il\s+y\s+a\s+quelques\s+(?:annees|mois)|hace\s+(?:unos|algunos)\s+(?:anos|meses))\b",
      lambda m, as_of: None, lambda m, build: False),
-    # Romanian "acum 3 ani", "acum doi ani" (ago)
-    (r"\bacum\s+(\d{1,3}|un|o|doi|doua|trei|patru|cinci|sase|sapte|opt|noua|zece)\s+(ani|an|luni|luna|zile|zi|saptamani|saptamana)\b",
-     lambda m, as_of: _ago(int(m[1]) if m[1].isdigit() else _RO_COUNTS[m[1]], _RO_UNITS[m[2]], as_of), _ALWAYS),
     (rf"\b(\d{{1,3}}|{_COUNT_RE})\s+(day|week|month|year)s?\s+ago\b", lambda m, as_of: _ago(_count(m[1]), m[2], as_of), _ALWAYS),
-    # ... in German, Spanish, French, Portuguese, Italian (accents folded)
-    (rf"\b(?:vor|hace|il y a|ha)\s+(\d{{1,3}}|{_COUNT_RE})\s+({_UNIT_RE})\b",
+    # ... in German, Spanish, French, Portuguese, Italian, Romanian (accents folded)
+    (rf"\b(?:vor|hace|il y a|ha|acum)\s+(\d{{1,3}}|{_COUNT_RE})\s+({_UNIT_RE})\b",
      lambda m, as_of: _ago(_count(m[1]), _UNITS[m[2]], as_of), _ALWAYS),
     (rf"\b(\d{{1,3}}|{_COUNT_RE})\s+({_UNIT_RE})\s+fa\b", lambda m, as_of: _ago(_count(m[1]), _UNITS[m[2]], as_of), _ALWAYS),
     # Czech: "před rokem", "před dvěma lety", "před 3 měsíci" (instrumental case)

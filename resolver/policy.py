@@ -214,7 +214,7 @@ def _drafts_in_another_language(reading: Reading, topic: list[str], revisions: l
     say whether a draft touches it, and a pending change is shown rather than hidden), else the drafts
     that change something said with the topic's words they do use. In the records' own language an
     unknown topic word is one they do not mention, and nothing is shown for it."""
-    if not drafts or not topic or reading.approved_only:
+    if not drafts or not topic:
         return []
     asked_in = language_of(reading.question)
     if asked_in is None or asked_in in languages_of(r.record.body for r in revisions):
@@ -1063,9 +1063,11 @@ def _definition(reading: Reading, subject: Subject, source, day: date, interp, t
         else:
             parts.append(f"It does not mention {' '.join(topic)} {cite(primary)}.")
             gaps.append(f"the applicable definition does not mention '{' '.join(topic)}'")
-        conflicts = [] if reading.approved_only else [  # row 5b: "approved definition only" makes no draft a conflict
-            r for r in drafts if any(not _UNCHANGED.search(fold(x)) for x in _proposals_about(r.record.body, topic))]
-        unmatched = [] if conflicts else _drafts_in_another_language(reading, topic, subject.revisions, drafts)
+        if reading.approved_only:  # row 5b: "approved definition only" makes no draft a conflict
+            conflicts, unmatched = [], []
+        else:
+            conflicts = [r for r in drafts if any(not _UNCHANGED.search(fold(x)) for x in _proposals_about(r.record.body, topic))]
+            unmatched = [] if conflicts else _drafts_in_another_language(reading, topic, subject.revisions, drafts)
         for r in unmatched:
             parts.append(f"A {r.record.status.value} proposal, {label(r)} {cite(r)}, would change this definition; the question "
                          f"is not written in the language of the records, so whether it touches '{' '.join(topic)}' cannot be "
